@@ -1,0 +1,72 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Settings every Swift target shares, so the whole package reads the same way.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "todo",
+    products: [
+        .executable(name: "todo", targets: ["todo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // SQLite as Debian ships it (libsqlite3-dev); only TodoSQLite imports it.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "TodoCore", swiftSettings: swiftSettings),
+        .target(
+            name: "TodoSQLite",
+            dependencies: ["CSQLite", "TodoCore"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedMigrationsPlugin"]
+        ),
+        .target(name: "TodoCoordinators", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "todo",
+            dependencies: [
+                "TodoCore", "TodoSQLite", "TodoCoordinators",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // Build-time embedding of migrations/*.sql, so a copied binary carries its schema.
+        .executableTarget(name: "EmbedMigrations", swiftSettings: swiftSettings),
+        .plugin(
+            name: "EmbedMigrationsPlugin",
+            capability: .buildTool(),
+            dependencies: ["EmbedMigrations"]
+        ),
+
+        .target(name: "TodoTestSupport", dependencies: ["TodoCore"], path: "Tests/TodoTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TodoSQLiteTests",
+            dependencies: ["TodoSQLite", "TodoCore", "TodoTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoCoordinatorsTests",
+            dependencies: ["TodoCoordinators", "TodoCore", "TodoTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoEndToEndTests",
+            dependencies: [
+                "TodoCore", "TodoTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,14 @@
+#ifndef TODO_CSQLITE_SHIM_H
+#define TODO_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a cast macro Swift cannot import: SQLite copies the bound bytes.
+static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+// sqlite3_db_config is variadic, which Swift cannot call directly.
+static inline int csqlite_db_config_flag(sqlite3 *db, int option, int value) {
+    return sqlite3_db_config(db, option, value, (int *)0);
+}
+
+#endif

@@ -1,0 +1,40 @@
+import TodoCore
+
+/// The root coordinator, built by the composition root with the one repository: it starts
+/// MainList and resolves deep links by walking the coordinators down to the wanted screen.
+public final class AppCoordinator: Coordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public let navigator: Navigator
+    private let repository: any TodoRepository
+
+    public init(navigator: Navigator, repository: any TodoRepository) {
+        self.navigator = navigator
+        self.repository = repository
+    }
+
+    /// Puts MainList on screen.
+    public func start() {
+        let mainList = MainListCoordinator(navigator: navigator, repository: repository)
+        mainList.parentCoordinator = self
+        childCoordinators.append(mainList)
+        mainList.start()
+    }
+
+    /// Shows the screen a deep link names, from MainList down; `TodoError.taskNotFound` when the
+    /// task does not exist.
+    public func open(_ link: DeepLink) throws {
+        guard let mainList = childCoordinators.lazy.compactMap({ $0 as? MainListCoordinator }).first else {
+            throw NavigationError.noScreen
+        }
+        switch link {
+        case .editTask(let id), .listOfTask(let id):
+            guard let task = try repository.task(id), let list = try repository.list(named: task.listName) else {
+                throw TodoError.taskNotFound(id)
+            }
+            // Start from MainList, as the user would: whatever was open before finishes first.
+            navigator.unwindToRoot()
+            let todoList = mainList.showTodoList(list)
+            if case .editTask = link { todoList.showEditTask(task) }
+        }
+    }
+}

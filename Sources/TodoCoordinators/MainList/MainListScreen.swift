@@ -1,0 +1,43 @@
+import TodoCore
+
+/// Every list with its open and done counts. Adds, renames and deletes lists itself, and asks
+/// its coordinator to open one.
+public final class MainListScreen: Screen {
+    public weak var coordinator: MainListCoordinator?
+    private let repository: any TodoRepository
+    private let display: any Display
+
+    public init(repository: any TodoRepository, display: any Display) {
+        self.repository = repository
+        self.display = display
+    }
+
+    public func handle(_ event: ViewEvent) throws {
+        switch event {
+        case .showLists:
+            try display.showLists { each in try repository.forEachList(each) }
+        case .selectList(let name, let creating):
+            let list = try creating ? listCreatingIfNeeded(name) : existingList(name)
+            coordinator?.showTodoList(list)
+        case .addList(let name):
+            try display.show(repository.createList(named: name), .created)
+        case .renameList(let old, let new):
+            let list = try existingList(old)
+            try display.show(repository.renameList(list.id, to: new), .renamed(from: list.name))
+        case .deleteList(let name, let force):
+            let list = try existingList(name)
+            try display.show(repository.deleteList(list.id, force: force), .deleted)
+        default:
+            throw unexpected(event)
+        }
+    }
+
+    private func existingList(_ name: String) throws -> TodoList {
+        guard let list = try repository.list(named: name) else { throw TodoError.listNotFound(name) }
+        return list
+    }
+
+    private func listCreatingIfNeeded(_ name: String) throws -> TodoList {
+        try repository.list(named: name) ?? repository.createList(named: name)
+    }
+}

@@ -1,0 +1,16 @@
+/// Owns navigation for one screen, as in the seeds: it keeps the children it started in
+/// `childCoordinators` while they are on screen, and drops them in `childDidFinish`.
+///
+/// Class-bound so children can be compared with `===` and parents held `weak`.
+public protocol Coordinator: AnyObject {
+    var childCoordinators: [any Coordinator] { get set }
+    var navigator: Navigator { get }
+}
+
+extension Coordinator {
+    /// Forgets a child that left the screen, so it and its screen are released.
+    public func childDidFinish(_ child: (any Coordinator)?) {
+        guard let child else { return }
+        childCoordinators.removeAll { $0 === child }
+    }
+}

@@ -1,0 +1,20 @@
+import TodoCore
+
+/// What happened to a task, so it can be shown with the right words.
+public enum TaskChange: Equatable, Sendable {
+    case added, updated, completed, reopened, deleted
+}
+
+/// What happened to a list.
+public enum ListChange: Equatable, Sendable {
+    case created, renamed(from: String), deleted
+}
+
+/// Where screens render: a terminal (human text) or a script (JSON). Collections are handed
+/// over as producers, so a renderer can stream them row by row.
+public protocol Display: AnyObject {
+    func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws
+    func showTasks(of list: TodoList, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws
+    func show(_ task: TodoTask, _ change: TaskChange) throws
+    func show(_ list: TodoList, _ change: ListChange) throws
+}

@@ -1,0 +1,33 @@
+/// A terminal screen: it renders through the navigator's display and forwards what the user
+/// does to its coordinator. Screens never build other screens or coordinators.
+public protocol Screen: AnyObject {
+    /// Reacts to a view event. An event this screen does not offer is
+    /// `NavigationError.unexpectedEvent`.
+    func handle(_ event: ViewEvent) throws
+
+    /// Called when the navigator removed this screen without its coordinator asking (the
+    /// seeds' `isMovingFromParent` / `isBeingDismissed` in `viewDidDisappear`).
+    func didLeave(_ departure: Navigator.Departure)
+}
+
+extension Screen {
+    public func didLeave(_ departure: Navigator.Departure) {}
+
+    func unexpected(_ event: ViewEvent) -> NavigationError {
+        .unexpectedEvent(String(describing: event), screen: String(describing: type(of: self)))
+    }
+}
+
+/// A view event that reached no screen, or a screen that does not offer it: a mistake in how a
+/// command was turned into events, never the user's input.
+public enum NavigationError: Error, Equatable, CustomStringConvertible {
+    case noScreen
+    case unexpectedEvent(String, screen: String)
+
+    public var description: String {
+        switch self {
+        case .noScreen: "internal error: no screen is showing"
+        case .unexpectedEvent(let event, let screen): "internal error: \(screen) cannot handle \(event)"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import TodoCore
+
+/// One list's tasks. Adds, completes and deletes them itself; asks its coordinator to open a
+/// task or to go back.
+public final class TodoListScreen: Screen {
+    public weak var coordinator: TodoListCoordinator?
+    public let list: TodoList
+    private let repository: any TodoRepository
+    private let display: any Display
+
+    public init(list: TodoList, repository: any TodoRepository, display: any Display) {
+        self.list = list
+        self.repository = repository
+        self.display = display
+    }
+
+    public func handle(_ event: ViewEvent) throws {
+        switch event {
+        case .showTasks(let query):
+            try display.showTasks(of: list) { each in try repository.forEachTask(in: list.id, matching: query, each) }
+        case .addTask(let draft):
+            try display.show(repository.addTask(draft, to: list.id), .added)
+        case .setDone(let id, let done):
+            try display.show(repository.setDone(done, task: id, in: list.id), done ? .completed : .reopened)
+        case .deleteTask(let id):
+            try display.show(repository.deleteTask(id, in: list.id), .deleted)
+        case .selectTask(let id):
+            guard let task = try repository.task(id), task.listID == list.id else { throw TodoError.taskNotFound(id) }
+            coordinator?.showEditTask(task)
+        case .back:
+            coordinator?.finish(shouldPop: true)
+        default:
+            throw unexpected(event)
+        }
+    }
+
+    public func didLeave(_ departure: Navigator.Departure) {
+        if departure == .popped { coordinator?.finish(shouldPop: false) }
+    }
+}

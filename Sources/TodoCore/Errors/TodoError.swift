@@ -1,0 +1,55 @@
+/// Everything that can stop a command once its arguments were accepted. Each case reads as one
+/// line a user can act on; the CLI prints it after `Error: ` and exits with status 1.
+public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
+    case listNotFound(String)
+    case listExists(String)
+    case listNotEmpty(String, taskCount: Int)
+    case taskNotFound(TodoTask.ID)
+    /// Another process held the database for longer than the busy timeout.
+    case databaseBusy(path: String, waitedMilliseconds: Int)
+    /// The file is not an SQLite database at all (random bytes, truncated, a directory ...).
+    case notADatabase(path: String, reason: String)
+    /// An SQLite database, but one some other program made.
+    case foreignDatabase(path: String)
+    /// Written by a newer `todo`: it has migrations this binary does not know.
+    case newerDatabase(path: String, version: Int, known: Int)
+    /// A migration recorded in the database differs from the one this binary carries.
+    case migrationChanged(version: Int, name: String)
+    case cannotOpen(path: String, reason: String)
+    /// Any other failure of the storage, with the storage's own words.
+    case storage(String)
+
+    public var description: String {
+        switch self {
+        case .listNotFound(let name):
+            "no list named '\(name)' (see 'todo list')"
+        case .listExists(let name):
+            "a list named '\(name)' already exists"
+        case .listNotEmpty(let name, let count):
+            "list '\(name)' still has \(count) task\(count == 1 ? "" : "s"); use --force to delete them with it"
+        case .taskNotFound(let id):
+            "no task with id \(id)"
+        case .databaseBusy(let path, let waited):
+            "the database \(path) is busy: another process held it for more than \(waited) ms; try again"
+        case .notADatabase(let path, let reason):
+            "\(path) is not a todo database (\(reason))"
+        case .foreignDatabase(let path):
+            "\(path) is an SQLite database of another program, not a todo database; it was left untouched"
+        case .newerDatabase(let path, let version, let known):
+            "\(path) was written by a newer todo (schema version \(version), this todo knows up to \(known)); upgrade todo. The file was left untouched"
+        case .migrationChanged(let version, let name):
+            "migration \(Migrations.fileName(version: version, name: name)) differs from the one applied to this database; refusing to use it"
+        case .cannotOpen(let path, let reason):
+            "cannot open the database \(path): \(reason)"
+        case .storage(let message):
+            "storage failure: \(message)"
+        }
+    }
+}
+
+/// How migration files are named: `0001_create_lists_and_tasks.sql`.
+public enum Migrations {
+    public static func fileName(version: Int, name: String) -> String {
+        Due.padded(version, 4) + "_" + name + ".sql"
+    }
+}

@@ -1,0 +1,18 @@
+/// A named list of tasks, with how many of them are open and done.
+///
+/// The counts are kept current by the database itself, so reading them never scans the tasks.
+public struct TodoList: Equatable, Hashable, Sendable {
+    public typealias ID = Int64
+
+    public let id: ID
+    public let name: String
+    public let openCount: Int
+    public let doneCount: Int
+
+    public init(id: ID, name: String, openCount: Int, doneCount: Int) {
+        self.id = id
+        self.name = name
+        self.openCount = openCount
+        self.doneCount = doneCount
+    }
+}

@@ -1,0 +1,36 @@
+/// Where lists and tasks are kept. Built once, by the composition root, and carried down to every
+/// screen by the coordinators; nothing else opens the storage.
+///
+/// Methods throw `TodoError`. Names passed in are already trimmed and non-empty.
+public protocol TodoRepository: AnyObject {
+    /// Runs `body` as one write transaction: all of it happens, or, when it throws or `dryRun` is
+    /// set, none of it does. Calls nest: an inner one joins the outer transaction.
+    func write<T>(dryRun: Bool, _ body: () throws -> T) throws -> T
+
+    /// Every list, by name, with its counts.
+    func forEachList(_ body: (TodoList) throws -> Void) throws
+    /// The list with this name, ignoring case.
+    func list(named name: String) throws -> TodoList?
+    /// Creates a list; `TodoError.listExists` when the name is taken.
+    func createList(named name: String) throws -> TodoList
+    func renameList(_ id: TodoList.ID, to name: String) throws -> TodoList
+    /// Deletes a list as it was before; with `force`, its tasks too, else `TodoError.listNotEmpty`.
+    func deleteList(_ id: TodoList.ID, force: Bool) throws -> TodoList
+
+    func task(_ id: TodoTask.ID) throws -> TodoTask?
+    /// A list's tasks in display order, handed over one at a time so nothing is collected.
+    func forEachTask(in list: TodoList.ID, matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws
+    func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask
+    /// Applies `changes`; a `listName` that does not exist yet is created.
+    func updateTask(_ id: TodoTask.ID, with changes: TaskChanges) throws -> TodoTask
+    /// Marks a task of `list` done or open; `TodoError.taskNotFound` if it is not in that list.
+    func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask
+    /// Deletes a task of `list` and returns it as it was.
+    func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask
+}
+
+extension TodoRepository {
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        try write(dryRun: false, body)
+    }
+}

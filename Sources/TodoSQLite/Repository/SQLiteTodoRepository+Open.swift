@@ -1,0 +1,80 @@
+import CSQLite
+import TodoCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension SQLiteTodoRepository {
+    /// Marks a file as a todo database; migration 0001 sets it ('TODO' in ASCII).
+    public static let applicationID: Int32 = 0x544F_444F
+
+    /// How the file is opened.
+    public struct Options: Sendable {
+        /// How long to wait for another process's write before giving up with `databaseBusy`.
+        public var busyTimeoutMilliseconds: Int32 = 5000
+        public var migrator = Migrator()
+        /// Current time as ISO-8601 UTC text; replaceable so tests can pin it.
+        public var timestamp: @Sendable () -> String = { LocalClock().timestamp() }
+
+        public init() {}
+    }
+
+    /// Opens the todo database at `path`, creating it and its missing parent directories, and
+    /// applies pending migrations. A file that is not a todo database is refused untouched: every
+    /// check below only reads, and nothing is written until they all pass.
+    public static func open(path: String, options: Options = Options()) throws -> SQLiteTodoRepository {
+        try createParentDirectories(of: path)
+        let db: Connection
+        do {
+            db = try Connection(path: path)
+        } catch let error as SQLiteError {
+            throw TodoError.cannotOpen(path: path, reason: error.message)
+        }
+        db.setBusyTimeout(milliseconds: options.busyTimeoutMilliseconds)
+        let repository = SQLiteTodoRepository(connection: db, timestamp: options.timestamp)
+        try repository.translatingErrors {
+            try db.execute("PRAGMA foreign_keys = ON")
+            try repository.refuseForeignFile()
+            let pending = try options.migrator.pending(in: db)
+            try repository.useWriteAheadLog()
+            if !pending.isEmpty { try options.migrator.migrate(db, now: options.timestamp()) }
+        }
+        return repository
+    }
+
+    /// Reads the header and the schema: random bytes fail here with SQLITE_NOTADB, and another
+    /// program's database is recognised by its tables without our application id.
+    func refuseForeignFile() throws {
+        let applicationID = try db.cached("PRAGMA application_id").bind([]).first { $0.int64(0) } ?? 0
+        let hasTables = try db.cached("SELECT 1 FROM sqlite_schema LIMIT 1").bind([]).first { _ in true } ?? false
+        let isOurs = applicationID == Int64(Self.applicationID)
+        if !isOurs && (hasTables || applicationID != 0) {
+            throw TodoError.foreignDatabase(path: db.path)
+        }
+    }
+
+    /// WAL lets readers run beside a writer; the setting is stored in the file, so it is only
+    /// written when the file does not have it yet.
+    func useWriteAheadLog() throws {
+        let mode = try db.cached("PRAGMA journal_mode").bind([]).first { $0.text(0) }
+        if mode?.lowercased() != "wal" { try db.execute("PRAGMA journal_mode = WAL") }
+    }
+
+    /// `mkdir -p` for the database's folder, with a message that names what could not be made.
+    static func createParentDirectories(of path: String) throws {
+        var isDirectory = stat()
+        if stat(path, &isDirectory) == 0, isDirectory.st_mode & S_IFMT == S_IFDIR {
+            throw TodoError.cannotOpen(path: path, reason: "it is a directory")
+        }
+        var folder = ""
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        for (index, part) in parts.enumerated() {
+            folder += (index == 0 ? "" : "/") + part
+            guard !part.isEmpty, part != "." else { continue }
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw TodoError.cannotOpen(path: path, reason: "cannot create directory \(folder): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import TodoCore
+
+extension SQLiteTodoRepository {
+    static let taskSelect = """
+        SELECT t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, t.done,
+               t.created_at, t.updated_at, t.completed_at
+        FROM tasks AS t JOIN lists AS l ON l.id = t.list_id
+        """
+
+    /// Reads a row of `taskSelect`. A value that breaks the schema's rules (possible only in a
+    /// file edited without its CHECKs) is shown as absent rather than stopping the command.
+    static func readTask(_ row: Statement) -> TodoTask {
+        TodoTask(
+            id: row.int64(0), listID: row.int64(1), listName: row.text(2), title: row.text(3),
+            notes: row.optionalText(4), due: row.optionalText(5).flatMap(Due.init(text:)),
+            priority: Priority(rawValue: row.text(6)) ?? .none, isDone: row.bool(7),
+            createdAt: row.text(8), updatedAt: row.text(9), completedAt: row.optionalText(10))
+    }
+
+    /// ORDER BY clauses; each ends with the id so ties come out the same every time. The `due`
+    /// order matches the index `tasks_by_list_in_display_order`, so a page is read off it.
+    static func orderBy(_ sort: TaskQuery.Sort) -> String {
+        switch sort {
+        case .due: "t.done, t.due IS NULL, t.due, t.id"
+        case .priority:
+            "t.done, CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END, t.due IS NULL, t.due, t.id"
+        case .created: "t.done, t.id"
+        case .title: "t.done, t.title COLLATE NOCASE, t.id"
+        }
+    }
+
+    public func task(_ id: TodoTask.ID) throws -> TodoTask? {
+        try translatingErrors {
+            try db.cached(Self.taskSelect + " WHERE t.id = ?").bind([id]).first(Self.readTask)
+        }
+    }
+
+    func task(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
+        guard let task = try db.cached(Self.taskSelect + " WHERE t.id = ? AND t.list_id = ?")
+            .bind([id, list]).first(Self.readTask)
+        else { throw TodoError.taskNotFound(id) }
+        return task
+    }
+
+    public func forEachTask(in list: TodoList.ID, matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
+        try translatingErrors {
+            let openOnly = query.includeDone ? "" : " AND t.done = 0"
+            let sql = Self.taskSelect + " WHERE t.list_id = ?\(openOnly) ORDER BY \(Self.orderBy(query.sort)) LIMIT ?"
+            try db.cached(sql).bind([list, query.limit ?? -1]).forEachRow { try body(Self.readTask($0)) }
+        }
+    }
+
+    public func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {
+        try translatingErrors {
+            try db.transaction {
+                let now = timestamp()
+                try db.run(
+                    "INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now)
+                return try task(db.lastInsertedRowID, in: list)
+            }
+        }
+    }
+
+    public func updateTask(_ id: TodoTask.ID, with changes: TaskChanges) throws -> TodoTask {
+        try translatingErrors {
+            try db.transaction {
+                guard let old = try task(id) else { throw TodoError.taskNotFound(id) }
+                let listID = try changes.listName.map { try listCreatingIfNeeded(named: $0).id } ?? old.listID
+                let new = old.applying(changes, listID: listID)
+                // An edit that changes nothing leaves updated_at alone.
+                guard new != old else { return old }
+                let now = timestamp()
+                try db.run(
+                    """
+                    UPDATE tasks SET list_id = ?, title = ?, notes = ?, due = ?, priority = ?, done = ?,
+                        completed_at = ?, updated_at = ? WHERE id = ?
+                    """,
+                    new.listID, new.title, new.notes, new.due?.description, new.priority.rawValue, new.isDone,
+                    new.isDone ? (old.completedAt ?? now) : nil, now, id)
+                return try task(id, in: listID)
+            }
+        }
+    }
+
+    public func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
+        try translatingErrors {
+            try db.transaction {
+                let now = timestamp()
+                // Already in that state: nothing changes, not even updated_at.
+                try db.run(
+                    """
+                    UPDATE tasks SET done = ?1, completed_at = CASE WHEN ?1 THEN ?2 END, updated_at = ?2
+                    WHERE id = ?3 AND list_id = ?4 AND done <> ?1
+                    """,
+                    done, now, id, list)
+                return try task(id, in: list)
+            }
+        }
+    }
+
+    public func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
+        try translatingErrors {
+            try db.transaction {
+                let task = try task(id, in: list)
+                try db.run("DELETE FROM tasks WHERE id = ?", id)
+                return task
+            }
+        }
+    }
+}
+
+extension TodoTask {
+    /// The task with `changes` applied, before it is written; timestamps are the writer's job.
+    func applying(_ changes: TaskChanges, listID: TodoList.ID) -> TodoTask {
+        func value<V>(_ field: TaskChanges.Field<V>, _ current: V?) -> V? {
+            if case .set(let new) = field { return new }
+            return current
+        }
+        return TodoTask(
+            id: id, listID: listID, listName: listName, title: changes.title ?? title,
+            notes: value(changes.notes, notes), due: value(changes.due, due),
+            priority: changes.priority ?? priority, isDone: changes.isDone ?? isDone,
+            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt)
+    }
+}

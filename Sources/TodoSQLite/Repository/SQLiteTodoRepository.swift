@@ -1,0 +1,34 @@
+import TodoCore
+
+/// The `TodoRepository` kept in one SQLite file. Opened once per process by the composition root.
+public final class SQLiteTodoRepository: TodoRepository {
+    let db: Connection
+    let timestamp: () -> String
+
+    init(connection: Connection, timestamp: @escaping () -> String) {
+        db = connection
+        self.timestamp = timestamp
+    }
+
+    /// The file this repository reads and writes.
+    public var path: String { db.path }
+
+    public func write<T>(dryRun: Bool, _ body: () throws -> T) throws -> T {
+        try translatingErrors { try db.transaction(rollback: dryRun, body) }
+    }
+
+    /// Turns SQLite's failures into the project's errors; the project's own errors pass through.
+    func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw todoError(error)
+        }
+    }
+
+    func todoError(_ error: SQLiteError) -> TodoError {
+        if error.isBusy { return .databaseBusy(path: db.path, waitedMilliseconds: Int(db.busyTimeout)) }
+        if error.isNotADatabase { return .notADatabase(path: db.path, reason: error.message) }
+        return .storage(error.description)
+    }
+}

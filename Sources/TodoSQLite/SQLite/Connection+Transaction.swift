@@ -1,0 +1,37 @@
+/// Writes take the write lock up front (`BEGIN IMMEDIATE`), so a transaction never has to
+/// upgrade a read lock, the one case where SQLite gives up without waiting for the busy timeout.
+extension Connection {
+    /// Runs `body` in a transaction and commits it, or rolls back when it throws (rethrowing the
+    /// first error) or when `rollback` is set. Inside another transaction it becomes a savepoint.
+    public func transaction<T>(rollback: Bool = false, _ body: () throws -> T) throws -> T {
+        let nested = !isAutocommit
+        try execute(nested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE")
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            undo(nested: nested)
+            throw error
+        }
+        if rollback {
+            undo(nested: nested)
+        } else {
+            do {
+                try execute(nested ? "RELEASE nested" : "COMMIT")
+            } catch {
+                undo(nested: nested)
+                throw error
+            }
+        }
+        return value
+    }
+
+    /// Rolls back; a failure here is secondary to the error that brought us here, so it is dropped.
+    private func undo(nested: Bool) {
+        if nested {
+            try? execute("ROLLBACK TO nested; RELEASE nested")
+        } else if !isAutocommit {
+            try? execute("ROLLBACK")
+        }
+    }
+}

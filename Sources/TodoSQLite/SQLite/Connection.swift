@@ -1,0 +1,87 @@
+import CSQLite
+
+/// One open SQLite database file. Closes itself when released; statements it caches are
+/// finalized first.
+public final class Connection {
+    let handle: OpaquePointer
+    public let path: String
+    private var cache: [String: Statement] = [:]
+
+    /// Opens (creating when `create`) the file at `path`.
+    public init(path: String, create: Bool = true, readOnly: Bool = false) throws {
+        var db: OpaquePointer?
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard let db else { throw SQLiteError(code: code, message: "out of memory") }
+        guard code == SQLITE_OK else {
+            let failure = SQLiteError(connection: db, code: code)
+            sqlite3_close_v2(db)  // SQLite hands out a handle even when opening fails
+            throw failure
+        }
+        handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows (migrations, pragmas, BEGIN/COMMIT).
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) }
+            sqlite3_free(message)
+            let failure = SQLiteError(connection: handle, code: code, sql: sql)
+            throw SQLiteError(code: failure.code, message: text ?? failure.message, sql: sql)
+        }
+    }
+
+    /// A new prepared statement, finalized when released.
+    public func prepare(_ sql: String) throws -> Statement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw SQLiteError(connection: handle, code: code == SQLITE_OK ? SQLITE_MISUSE : code, sql: sql)
+        }
+        return Statement(handle: statement, sql: sql)
+    }
+
+    /// The statement for `sql`, prepared once per connection and reused after that.
+    public func cached(_ sql: String) throws -> Statement {
+        if let statement = cache[sql] { return statement }
+        let statement = try prepare(sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` once with `values`, for statements that return no rows.
+    public func run(_ sql: String, _ values: (any SQLBindable)?...) throws {
+        try cached(sql).bind(values).run()
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// False inside an explicit transaction.
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// How long a statement waits for another process's lock before failing with SQLITE_BUSY.
+    public func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+        busyTimeout = milliseconds
+    }
+
+    /// The wait set by `setBusyTimeout`, in milliseconds.
+    public private(set) var busyTimeout: Int32 = 0
+
+    /// Sets an on/off `sqlite3_db_config` option (`SQLITE_DBCONFIG_...`).
+    public func configure(_ option: Int32, _ on: Bool) throws {
+        let code = csqlite_db_config_flag(handle, option, on ? 1 : 0)
+        guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code) }
+    }
+}

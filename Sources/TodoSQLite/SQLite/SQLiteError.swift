@@ -1,0 +1,43 @@
+import CSQLite
+
+/// A failure reported by SQLite: its extended result code, its message, and the SQL that failed,
+/// so the text alone is enough to diagnose it.
+public struct SQLiteError: Error, Equatable, CustomStringConvertible {
+    /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE`, `SQLITE_BUSY_SNAPSHOT` ...).
+    public let code: Int32
+    public let message: String
+    public let sql: String?
+
+    public init(code: Int32, message: String, sql: String? = nil) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+    }
+
+    /// Reads the error the connection reports right now.
+    init(connection db: OpaquePointer?, code: Int32, sql: String? = nil) {
+        let message = db.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? sqlite3_errstr(code).map { String(cString: $0) } ?? "unknown error"
+        let extended = db.map { sqlite3_extended_errcode($0) } ?? code
+        // The connection's code can lag behind (e.g. after sqlite3_exec); trust it only if it agrees.
+        self.init(code: extended & 0xFF == code & 0xFF ? extended : code, message: message, sql: sql)
+    }
+
+    /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY` ...).
+    public var primaryCode: Int32 { code & 0xFF }
+
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    public var isUniqueViolation: Bool { code == Self.constraintUnique || code == Self.constraintPrimaryKey }
+    /// The file is not a database, or is damaged.
+    public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
+
+    // Extended codes are C macros built with `|` and `<<`, which Swift does not import.
+    static let constraintUnique = SQLITE_CONSTRAINT | 8 << 8
+    static let constraintPrimaryKey = SQLITE_CONSTRAINT | 6 << 8
+
+    public var description: String {
+        var text = "SQLite error \(code): \(message)"
+        if let sql { text += " (while running: \(sql))" }
+        return text
+    }
+}

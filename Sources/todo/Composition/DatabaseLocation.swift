@@ -1,0 +1,42 @@
+import TodoCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which database file a command uses, and why: CLI.md's order, first match wins.
+struct DatabaseLocation: Equatable {
+    enum Source: String {
+        case flag = "--db"
+        case environment = "TODO_DB"
+        case dotEnv = "TODO_DB in ./.env"
+        case xdgDataHome = "$XDG_DATA_HOME"
+        case home = "~/.local/share"
+    }
+
+    let path: String
+    let source: Source
+
+    /// `--db`, then `$TODO_DB`, then `TODO_DB` in `./.env`, then the XDG data directory.
+    static func resolve(flag: String?, environment: Environment, dotEnvPath: String = ".env") throws -> DatabaseLocation {
+        if let flag { return DatabaseLocation(path: flag, source: .flag) }
+        if let path = environment["TODO_DB"] { return DatabaseLocation(path: path, source: .environment) }
+        if let path = try DotEnv.read(dotEnvPath)["TODO_DB"], !path.isEmpty {
+            return DatabaseLocation(path: path, source: .dotEnv)
+        }
+        // The XDG spec says to ignore a relative XDG_DATA_HOME.
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return DatabaseLocation(path: data + "/todo/todo.db", source: .xdgDataHome)
+        }
+        guard let home = environment["HOME"] ?? homeFromPasswordFile() else {
+            throw TodoError.cannotOpen(path: "~/.local/share/todo/todo.db", reason: "HOME is not set; give --db or TODO_DB")
+        }
+        return DatabaseLocation(path: home + "/.local/share/todo/todo.db", source: .home)
+    }
+
+    private static func homeFromPasswordFile() -> String? {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+        let home = String(cString: dir)
+        return home.isEmpty ? nil : home
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import TodoCore
+
+extension Priority: ExpressibleByArgument {}
+
+/// CLI.md's rules for what users type, as checks that end in a usage error (exit 64).
+enum ArgumentRules {
+    /// A list name: trimmed, and not empty after that.
+    static func listName(_ text: String, _ what: String = "list name") throws -> String {
+        guard let name = Names.trimmed(text) else { throw ValidationError("the \(what) must not be empty") }
+        return name
+    }
+
+    /// A task title: trimmed, and not empty after that.
+    static func title(_ text: String) throws -> String {
+        guard let title = Names.trimmed(text) else { throw ValidationError("the title must not be empty") }
+        return title
+    }
+
+    /// A `--due` value, relative to today in local time.
+    static func due(_ text: String?) throws -> Due? {
+        guard let text else { return nil }
+        do {
+            return try Due.parse(text, today: LocalClock().today())
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Notes are kept exactly as given; an empty string means no notes.
+    static func notes(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// Task ids as given, without repeats, in order.
+    static func ids(_ ids: [Int64]) throws -> [Int64] {
+        guard !ids.isEmpty else { throw ValidationError("give at least one task id") }
+        var seen = Set<Int64>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,101 @@
+import TodoCoordinators
+import TodoCore
+
+/// Renders for people: aligned, coloured when allowed, with anything from the data made
+/// harmless by `TerminalText.safe`.
+final class HumanRenderer: Renderer {
+    private let output: StandardOutput
+    private let style: Style
+    private let now = LocalClock().nowLocal()
+
+    init(output: StandardOutput, style: Style) {
+        self.output = output
+        self.style = style
+    }
+
+    func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
+        // Lists are few (one row each), so they are gathered to align the names.
+        var lists: [TodoList] = []
+        try produce { lists.append($0) }
+        guard !lists.isEmpty else {
+            return try output.write("No lists yet. Add a task with: todo add LIST TITLE\n")
+        }
+        let names = lists.map { TerminalText.safe($0.name) }
+        let nameWidth = names.map(TerminalText.width).max() ?? 0
+        let openWidth = String(lists.map(\.openCount).max() ?? 0).count
+        let doneWidth = String(lists.map(\.doneCount).max() ?? 0).count
+        for (list, name) in zip(lists, names) {
+            let open = pad(String(list.openCount), openWidth, left: true) + " open"
+            let done = pad(String(list.doneCount), doneWidth, left: true) + " done"
+            try output.write(style.paint(TerminalText.padded(name, to: nameWidth), .bold) + "  "
+                + (list.openCount > 0 ? open : style.paint(open, .dim)) + "  " + style.paint(done, .dim) + "\n")
+        }
+    }
+
+    func showTasks(of list: TodoList, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
+        try output.write(style.paint(TerminalText.safe(list.name), .bold)
+            + style.paint("  \(list.openCount) open, \(list.doneCount) done", .dim) + "\n")
+        var table = TaskTable(renderer: self)
+        try produce { try table.add($0) }
+        try table.end()
+        if table.rows == 0 { try output.write(style.paint("  nothing to do", .dim) + "\n") }
+    }
+
+    func show(_ task: TodoTask, _ change: TaskChange) throws {
+        let verb = switch change {
+        case .added: "Added"
+        case .updated: "Updated"
+        case .completed: "Done"
+        case .reopened: "Reopened"
+        case .deleted: "Deleted"
+        }
+        var details: [String] = ["in " + TerminalText.safe(task.listName)]
+        if let due = task.due { details.append("due " + dueText(due)) }
+        if task.priority != .none { details.append(priorityText(task.priority) + " priority") }
+        if task.isDone && change != .completed { details.append("done") }
+        try output.write(verb + " " + style.paint(String(task.id), .yellow) + ": "
+            + TerminalText.safe(task.title) + style.paint(" (" + details.joined(separator: ", ") + ")", .dim) + "\n")
+    }
+
+    func show(_ list: TodoList, _ change: ListChange) throws {
+        let name = style.paint(TerminalText.safe(list.name), .bold)
+        switch change {
+        case .created:
+            try output.write("Created list \(name)\n")
+        case .renamed(let old):
+            try output.write("Renamed list \(TerminalText.safe(old)) to \(name)\n")
+        case .deleted:
+            let count = list.openCount + list.doneCount
+            try output.write("Deleted list \(name)" + (count > 0 ? " and its \(count) task\(count == 1 ? "" : "s")" : "") + "\n")
+        }
+    }
+
+    func finish() throws {}
+
+    // MARK: Pieces shared by the task table
+
+    func dueText(_ due: Due) -> String {
+        let text = due.description
+        if due.date < now.date || (due.date == now.date && (due.minuteOfDay ?? Int.max) < (now.minuteOfDay ?? 0)) {
+            return style.paint(text, .red)
+        }
+        return due.date == now.date ? style.paint(text, .yellow) : text
+    }
+
+    func priorityText(_ priority: Priority) -> String {
+        switch priority {
+        case .none: ""
+        case .low: style.paint("low", .blue)
+        case .medium: style.paint("medium", .yellow)
+        case .high: style.paint("high", .red)
+        }
+    }
+
+    func write(_ text: String) throws { try output.write(text) }
+    func paint(_ text: String, _ paint: Style.Paint) -> String { style.paint(text, paint) }
+
+    func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+        let space = String(repeating: " ", count: max(0, width - TerminalText.width(text)))
+        return left ? space + text : text + space
+    }
+}

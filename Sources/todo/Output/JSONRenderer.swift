@@ -1,0 +1,44 @@
+import TodoCoordinators
+import TodoCore
+
+/// Renders for scripts: one JSON document on stdout. Collections are written element by
+/// element, so a long listing is never held in memory.
+final class JSONRenderer: Renderer {
+    private let output: StandardOutput
+    private let shape: CommandPlan.Shape
+    private var elements = 0
+
+    init(output: StandardOutput, shape: CommandPlan.Shape) {
+        self.output = output
+        self.shape = shape
+    }
+
+    func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
+        try produce { try element(JSONWriter.list($0)) }
+    }
+
+    func showTasks(of list: TodoList, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
+        try produce { try element(JSONWriter.task($0)) }
+    }
+
+    func show(_ task: TodoTask, _ change: TaskChange) throws {
+        try element(JSONWriter.task(task))
+    }
+
+    func show(_ list: TodoList, _ change: ListChange) throws {
+        try element(JSONWriter.list(list))
+    }
+
+    func finish() throws {
+        if shape == .many { try output.write(elements == 0 ? "[]\n" : "]\n") } else if elements > 0 { try output.write("\n") }
+    }
+
+    private func element(_ json: String) throws {
+        switch shape {
+        case .many: try output.write(elements == 0 ? "[" : ",")
+        case .one: guard elements == 0 else { return }
+        }
+        elements += 1
+        try output.write(json)
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Thrown when stdout was closed under us (`todo list | head`): the program ends quietly.
+struct OutputClosed: Error {}
+
+/// stdout, buffered. In hold mode nothing is written until `flush()`, which the composition root
+/// calls only once a command has succeeded; otherwise the buffer goes out whenever it fills, so
+/// long listings stream in constant memory.
+final class StandardOutput {
+    private var buffer: [UInt8] = []
+    private let holdUntilFlushed: Bool
+    private static let chunk = 64 * 1024
+
+    init(holdUntilFlushed: Bool) {
+        self.holdUntilFlushed = holdUntilFlushed
+        buffer.reserveCapacity(Self.chunk)
+    }
+
+    /// Whether stdout is a terminal (for colour and layout).
+    var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if !holdUntilFlushed && buffer.count >= Self.chunk { try flush() }
+    }
+
+    func write(byte: UInt8) throws {
+        buffer.append(byte)
+        if !holdUntilFlushed && buffer.count >= Self.chunk { try flush() }
+    }
+
+    func flush() throws {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try buffer.withUnsafeBytes { bytes in try FileDescriptor.writeAll(STDOUT_FILENO, bytes) }
+    }
+}
+
+/// stderr, unbuffered: errors go out at once.
+enum StandardError {
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = try? FileDescriptor.writeAll(STDERR_FILENO, UnsafeRawBufferPointer(bytes)) }
+    }
+}
+
+enum FileDescriptor {
+    /// write(2) until everything is out, retrying on interruption.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let written = Glibc.write(fd, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw OutputClosed()
+            }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import TodoCore
+
+/// A list's tasks as aligned rows. Column widths come from the first rows, which are held back
+/// until there are enough of them; everything after streams out with those widths, so memory
+/// stays flat however long the list is.
+struct TaskTable {
+    private let renderer: HumanRenderer
+    private var pending: [TodoTask] = []
+    private var widths: (id: Int, due: Int, priority: Int)?
+    private(set) var rows = 0
+    private static let sample = 256
+
+    init(renderer: HumanRenderer) {
+        self.renderer = renderer
+    }
+
+    mutating func add(_ task: TodoTask) throws {
+        rows += 1
+        if let widths { return try write(task, widths) }
+        pending.append(task)
+        if pending.count >= Self.sample { try end() }
+    }
+
+    /// Writes what is held back; called once the rows run out, or when the sample is full.
+    mutating func end() throws {
+        let widths = self.widths ?? (
+            id: pending.map { String($0.id).count }.max() ?? 1,
+            due: pending.map { $0.due?.description.count ?? 0 }.max() ?? 0,
+            priority: pending.map { $0.priority == .none ? 0 : $0.priority.rawValue.count }.max() ?? 0)
+        self.widths = widths
+        for task in pending { try write(task, widths) }
+        pending.removeAll()
+    }
+
+    private func write(_ task: TodoTask, _ widths: (id: Int, due: Int, priority: Int)) throws {
+        var line = "  " + renderer.paint(renderer.pad(String(task.id), widths.id, left: true), .yellow)
+        line += task.isDone ? "  " + renderer.paint("[x]", .green) : "  [ ]"
+        if widths.due > 0 {
+            let due = task.due?.description ?? ""
+            line += "  " + (task.due.map(renderer.dueText) ?? "") + String(repeating: " ", count: widths.due - due.count)
+        }
+        if widths.priority > 0 {
+            let name = task.priority == .none ? "" : task.priority.rawValue
+            line += "  " + renderer.priorityText(task.priority) + String(repeating: " ", count: max(0, widths.priority - name.count))
+        }
+        let title = TerminalText.safe(task.title)
+        line += "  " + (task.isDone ? renderer.paint(title, .dim) : title)
+        if task.notes != nil { line += renderer.paint(" +notes", .dim) }
+        try renderer.write(line + "\n")
+    }
+}
