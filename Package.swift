@@ -49,7 +49,11 @@ let package = Package(
         ),
 
         .target(name: "TodoTestSupport", dependencies: ["TodoCore"], path: "Tests/TodoTestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TodoCoreTests",
+            dependencies: ["TodoCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TodoSQLiteTests",
             dependencies: ["TodoSQLite", "TodoCore", "TodoTestSupport"],
@@ -63,7 +67,7 @@ let package = Package(
         .testTarget(
             name: "TodoEndToEndTests",
             dependencies: [
-                "TodoCore", "TodoTestSupport",
+                "TodoCore", "TodoSQLite", "TodoTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

@@ -6,10 +6,13 @@ import PackagePlugin
 @main
 struct EmbedMigrationsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
-        let directory = context.package.directoryURL.appending(path: "migrations")
+        // resolvingSymlinksInPath: Foundation lists a symlinked folder as empty on Linux.
+        let directory = context.package.directoryURL.appending(path: "migrations").resolvingSymlinksInPath()
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "sql" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        // A binary without its schema would create empty databases: refuse to build one.
+        guard !files.isEmpty else { throw PluginError.noMigrations(directory.path) }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrations.swift")
         return [
             .buildCommand(
@@ -20,5 +23,15 @@ struct EmbedMigrationsPlugin: BuildToolPlugin {
                 outputFiles: [output]
             ),
         ]
+    }
+}
+
+enum PluginError: Error, CustomStringConvertible {
+    case noMigrations(String)
+
+    var description: String {
+        switch self {
+        case .noMigrations(let path): "no NNNN_name.sql files in \(path)"
+        }
     }
 }

@@ -51,6 +51,8 @@ public final class Navigator {
     /// The user went back: the top screen leaves and is told.
     public func popFromOutside() {
         guard stack.count > 1 else { return }
+        // A modal is shown over the top screen, so it leaves first rather than outlive its coordinator.
+        dismissFromOutside()
         stack.removeLast().didLeave(.popped)
     }
 

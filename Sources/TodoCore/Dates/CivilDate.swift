@@ -31,6 +31,9 @@ public struct CivilDate: Equatable, Comparable, Hashable, Sendable {
 
     /// The date `days` after 1970-01-01, or nil outside the supported years.
     public init?(daysSinceEpoch days: Int) {
+        // Far outside years 0000-9999 (days -719528 to 2932896); checked first because the
+        // arithmetic below overflows, and traps, for days near Int.max.
+        guard (-4_000_000...4_000_000).contains(days) else { return nil }
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

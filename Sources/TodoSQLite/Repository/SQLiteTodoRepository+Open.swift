@@ -46,8 +46,11 @@ extension SQLiteTodoRepository {
     /// Reads the header and the schema: random bytes fail here with SQLITE_NOTADB, and another
     /// program's database is recognised by its tables without our application id.
     func refuseForeignFile() throws {
-        let applicationID = try db.cached("PRAGMA application_id").bind([]).first { $0.int64(0) } ?? 0
-        let hasTables = try db.cached("SELECT 1 FROM sqlite_schema LIMIT 1").bind([]).first { _ in true } ?? false
+        // One statement, so one snapshot: read apart, a todo creating the file at that moment
+        // could be seen without its application id but with its tables, and look foreign.
+        let (applicationID, hasTables) = try db.cached(
+            "SELECT application_id, EXISTS (SELECT 1 FROM sqlite_schema) FROM pragma_application_id"
+        ).bind([]).first { ($0.int64(0), $0.bool(1)) } ?? (0, false)
         let isOurs = applicationID == Int64(Self.applicationID)
         if !isOurs && (hasTables || applicationID != 0) {
             throw TodoError.foreignDatabase(path: db.path)
@@ -57,8 +60,19 @@ extension SQLiteTodoRepository {
     /// WAL lets readers run beside a writer; the setting is stored in the file, so it is only
     /// written when the file does not have it yet.
     func useWriteAheadLog() throws {
-        let mode = try db.cached("PRAGMA journal_mode").bind([]).first { $0.text(0) }
-        if mode?.lowercased() != "wal" { try db.execute("PRAGMA journal_mode = WAL") }
+        var waited: Int32 = 0
+        while true {
+            let mode = try db.cached("PRAGMA journal_mode").bind([]).first { $0.text(0) }
+            if mode?.lowercased() == "wal" { return }
+            do {
+                return try db.execute("PRAGMA journal_mode = WAL")
+            } catch let error as SQLiteError where error.isBusy && waited < db.busyTimeout {
+                // Another todo is switching this new file right now. SQLite fails the switch at
+                // once, without the busy timeout, as it already holds a read lock; so wait here
+                // as long as the timeout allows, then look again.
+                waited += sqlite3_sleep(1)
+            }
+        }
     }
 
     /// `mkdir -p` for the database's folder, with a message that names what could not be made.

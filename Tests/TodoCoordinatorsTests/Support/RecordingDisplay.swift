@@ -1,0 +1,35 @@
+import TodoCoordinators
+import TodoCore
+
+/// A `Display` that remembers everything screens showed, in order, so a test can check that a
+/// view event was rendered once, with the right words.
+final class RecordingDisplay: Display {
+    enum Shown: Equatable {
+        case lists([TodoList])
+        case tasks(of: TodoList, [TodoTask])
+        case task(TodoTask, TaskChange)
+        case list(TodoList, ListChange)
+    }
+
+    private(set) var shown: [Shown] = []
+
+    func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
+        var lists: [TodoList] = []
+        try produce { lists.append($0) }
+        shown.append(.lists(lists))
+    }
+
+    func showTasks(of list: TodoList, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
+        var tasks: [TodoTask] = []
+        try produce { tasks.append($0) }
+        shown.append(.tasks(of: list, tasks))
+    }
+
+    func show(_ task: TodoTask, _ change: TaskChange) throws {
+        shown.append(.task(task, change))
+    }
+
+    func show(_ list: TodoList, _ change: ListChange) throws {
+        shown.append(.list(list, change))
+    }
+}

@@ -1,0 +1,21 @@
+import Testing
+import TodoCoordinators
+
+/// Sends `event` and expects the visible screen, named `screenName`, to refuse it as an event it
+/// does not offer, leaving the navigator as it was.
+func expectRefused(
+    _ event: ViewEvent, by screenName: String, in navigator: Navigator,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let visible = navigator.visibleScreen
+    let stackDepth = navigator.stack.count
+    let error = #expect(throws: NavigationError.self, sourceLocation: sourceLocation) { try navigator.send(event) }
+    guard case .unexpectedEvent(let eventName, let screen)? = error else {
+        Issue.record("expected unexpectedEvent, got \(String(describing: error))", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(screen == screenName, sourceLocation: sourceLocation)
+    #expect(eventName == String(describing: event), sourceLocation: sourceLocation)
+    #expect(navigator.visibleScreen === visible, sourceLocation: sourceLocation)
+    #expect(navigator.stack.count == stackDepth, sourceLocation: sourceLocation)
+}

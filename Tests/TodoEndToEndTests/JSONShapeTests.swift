@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The JSON shapes CLI.md promises scripts.
+@Suite struct JSONShapeTests {
+    static let taskKeys: Set<String> = ["id", "list", "title", "notes", "due", "priority", "done", "created_at",
+                                        "updated_at", "completed_at"]
+    static let listKeys: Set<String> = ["id", "name", "open", "done"]
+
+    @Test func aTaskHasExactlyTheDocumentedKeysAndTypes() throws {
+        let todo = try TodoRunner()
+        let task = try todo.jsonObject(["add", "Groceries", "oat milk", "--due", "2026-11-22"])
+        #expect(Set(task.keys) == Self.taskKeys)
+        #expect(task["id"] is Int)
+        #expect(task["list"] as? String == "Groceries")
+        #expect(task["notes"] is NSNull)
+        #expect(task["due"] as? String == "2026-11-22")
+        #expect(task["priority"] as? String == "none")
+        #expect(task["done"] as? Bool == false)
+        #expect(task["completed_at"] is NSNull)
+        let created = try #require(task["created_at"] as? String)
+        #expect(created.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
+        #expect(task["updated_at"] as? String == created)
+    }
+
+    @Test func aListHasExactlyTheDocumentedKeys() throws {
+        let todo = try TodoRunner()
+        let list = try todo.jsonObject(["new-list", "Groceries"])
+        #expect(Set(list.keys) == Self.listKeys)
+        #expect(list["id"] is Int)
+    }
+
+    @Test func eachCommandPrintsOneDocumentOfItsShape() throws {
+        let todo = try TodoRunner()
+        let id = String(try todo.add("Groceries", "milk"))
+        #expect(try todo.json(["list"]) is [[String: Any]])
+        #expect(try todo.json(["list", "Groceries"]) is [[String: Any]])
+        #expect(try todo.json(["edit", id, "--title", "oat milk"]) is [String: Any])
+        #expect(try todo.json(["done", id]) is [[String: Any]])
+        #expect(try todo.json(["undone", id]) is [[String: Any]])
+        #expect(try todo.json(["rename-list", "Groceries", "Food"]) is [String: Any])
+        #expect(try todo.json(["new-list", "Empty"]) is [String: Any])
+        #expect(try todo.json(["rm", id]) is [[String: Any]])
+        #expect(try todo.json(["delete-list", "Food"]) is [String: Any])
+
+        // One document, nothing after it but a newline.
+        let raw = try todo.run(["list", "--json"])
+        #expect(raw.stdout == "[{\"id\":2,\"name\":\"Empty\",\"open\":0,\"done\":0}]\n")
+    }
+
+    @Test func textIsKeptExactlyInJSON() throws {
+        let todo = try TodoRunner()
+        let title = "say \"hi\" \\ tab\there\u{1B}[31m red ☕️ 한국어 \u{7F}"
+        let notes = "line one\nline two\r\n\u{1}end"
+        let task = try todo.jsonObject(["add", "Groceries", title, "--notes", notes])
+        #expect(task["title"] as? String == title)
+        #expect(task["notes"] as? String == notes)
+        let listed = try todo.jsonArray(["list", "Groceries"])
+        #expect(listed.first?["title"] as? String == title)
+    }
+}
