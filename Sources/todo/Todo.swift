@@ -12,11 +12,12 @@ struct Todo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todo",
         abstract: "A todo manager that keeps every list and task in one SQLite file.",
-        discussion: "Run a command with --help for its options. Scripts should use --json and the exit status: 0 success, 1 the command could not be carried out, 64 usage.",
+        discussion: "Run a command with --help for its options. Scripts should use --json and the exit status: 0 success, 1 the command could not be carried out, 64 usage, 65 a bad record in an import file.",
         version: "0.1.0",
         subcommands: [
             ListCommand.self, AddCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self,
             RemoveCommand.self, NewListCommand.self, RenameListCommand.self, DeleteListCommand.self,
+            SearchCommand.self, AgendaCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )
@@ -24,10 +25,16 @@ struct Todo: ParsableCommand {
     static func main() {
         // A closed pipe (`todo list | head`) must end the program quietly, not kill it with a signal.
         signal(SIGPIPE, SIG_IGN)
+        if let position = argumentNotValidUTF8() {
+            StandardError.write("Error: argument \(position) is not valid UTF-8\n")
+            Glibc.exit(ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as TodoError {
+            // 65 (EX_DATAERR) for a bad record in an input file, as CLI.md says.
+            if case .invalidRecord = error { fail(error.description, status: 65) }
             fail(error.description)
         } catch let error as NavigationError {
             fail(error.description)
@@ -38,10 +45,24 @@ struct Todo: ParsableCommand {
         }
     }
 
+    /// The position (1 = the first after `todo`) of the first argument whose bytes are not valid
+    /// UTF-8. `CommandLine.arguments` would silently replace them with U+FFFD and store something
+    /// other than what was given, so such an argument is refused (exit 64) before parsing.
+    static func argumentNotValidUTF8() -> Int? {
+        let count = Int(CommandLine.argc)
+        for position in stride(from: 1, to: count, by: 1) {
+            guard let argument = CommandLine.unsafeArgv[position] else { return nil }
+            if String(validatingCString: argument) == nil { return position }
+        }
+        return nil
+    }
+
     /// One `Error:` line on stderr, exit status 1; stdout stays empty because output is held
     /// back until a command has succeeded.
-    static func fail(_ message: String) -> Never {
-        StandardError.write("Error: \(message)\n")
-        Glibc.exit(1)
+    static func fail(_ message: String, status: Int32 = 1) -> Never {
+        // Control characters (a newline or an escape sequence in a name) are shown as escapes,
+        // so the message stays one harmless line.
+        StandardError.write("Error: \(TerminalText.safe(message))\n")
+        Glibc.exit(status)
     }
 }

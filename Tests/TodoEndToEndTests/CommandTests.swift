@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// Every command of CLI.md, run through the built binary against a temporary database.
 @Suite struct CommandTests {

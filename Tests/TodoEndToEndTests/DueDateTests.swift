@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// `--due` forms, relative to today in local time (the runner sets TZ=UTC).
 @Suite struct DueDateTests {

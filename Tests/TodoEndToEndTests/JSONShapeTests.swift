@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// The JSON shapes CLI.md promises scripts.
 @Suite struct JSONShapeTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// Human output: colour only when allowed, and data that cannot take over the terminal.
 @Suite struct TerminalOutputTests {

@@ -27,6 +27,20 @@ public final class MainListScreen: Screen {
         case .deleteList(let name, let force):
             let list = try existingList(name)
             try display.show(repository.deleteList(list.id, force: force), .deleted)
+        case .search(let words, let listName, let includeDone):
+            let search = TaskSearch(words: words, list: try listName.map(existingList)?.id, includeDone: includeDone)
+            try display.showTasks(.search(words)) { each in try repository.forEachTask(matching: search, each) }
+        case .showAgenda(let lastDay):
+            // The day after, as a bound; the last representable day ends at its last minute.
+            let end = lastDay.adding(days: 1).map { Due(date: $0) } ?? Due(date: lastDay, minuteOfDay: 24 * 60 - 1)
+            let query = TaskQuery(sort: .due, dueBefore: end)
+            try display.showTasks(.agenda(through: lastDay)) { each in try repository.forEachTask(matching: query, each) }
+        case .exportTasks(let listName):
+            var query = TaskQuery.everything
+            query.list = try listName.map(existingList)?.id
+            try display.showTasks(.export) { each in try repository.forEachTask(matching: query, each) }
+        case .importTasks(let records):
+            try display.show(repository.importTasks(keepingIDs: records.keepIDs) { store in try records.forEach(store) })
         default:
             throw unexpected(event)
         }

@@ -10,11 +10,26 @@ public enum ListChange: Equatable, Sendable {
     case created, renamed(from: String), deleted
 }
 
+/// Which tasks are being shown, so a renderer can lay them out to fit.
+public enum TaskListing: Equatable, Sendable {
+    /// One list's tasks.
+    case list(TodoList)
+    /// Search results from any list.
+    case search([String])
+    /// Open dated tasks through a day, in due order.
+    case agenda(through: CivilDate)
+    /// Every field of each task.
+    case details
+    /// Every task, for moving data.
+    case export
+}
+
 /// Where screens render: a terminal (human text) or a script (JSON). Collections are handed
 /// over as producers, so a renderer can stream them row by row.
 public protocol Display: AnyObject {
     func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws
-    func showTasks(of list: TodoList, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws
+    func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws
     func show(_ task: TodoTask, _ change: TaskChange) throws
     func show(_ list: TodoList, _ change: ListChange) throws
+    func show(_ summary: ImportSummary) throws
 }

@@ -10,6 +10,13 @@ public enum ViewEvent: Equatable, Sendable {
     case addList(String)
     case renameList(String, to: String)
     case deleteList(String, force: Bool)
+    /// Tasks of every list (or of one) matching all the words.
+    case search([String], list: String?, includeDone: Bool)
+    /// Open dated tasks of every list due up to and including a day, overdue ones too.
+    case showAgenda(through: CivilDate)
+    /// Every task (of one list, or all), for moving data out.
+    case exportTasks(list: String?)
+    case importTasks(TaskRecords)
 
     // TodoList
     case showTasks(TaskQuery)
@@ -17,6 +24,8 @@ public enum ViewEvent: Equatable, Sendable {
     case setDone(TodoTask.ID, Bool)
     case deleteTask(TodoTask.ID)
     case selectTask(TodoTask.ID)
+    /// Every field of one of the list's tasks.
+    case showTask(TodoTask.ID)
     case back
 
     // EditTask
@@ -31,4 +40,24 @@ public enum DeepLink: Equatable, Sendable {
     case editTask(TodoTask.ID)
     /// The list the task is in.
     case listOfTask(TodoTask.ID)
+}
+
+/// Records to import, read only as they are stored (from a file or stdin), so a large import
+/// never sits in memory.
+///
+/// `@unchecked Sendable`: a command runs on one thread, and the records are read once, there.
+public final class TaskRecords: Equatable, @unchecked Sendable {
+    public let keepIDs: Bool
+    private let produce: ((ImportedTask) throws -> Void) throws -> Void
+
+    public init(keepIDs: Bool, produce: @escaping ((ImportedTask) throws -> Void) throws -> Void) {
+        self.keepIDs = keepIDs
+        self.produce = produce
+    }
+
+    public func forEach(_ body: (ImportedTask) throws -> Void) throws {
+        try produce(body)
+    }
+
+    public static func == (lhs: TaskRecords, rhs: TaskRecords) -> Bool { lhs === rhs }
 }

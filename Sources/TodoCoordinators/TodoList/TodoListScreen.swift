@@ -17,7 +17,7 @@ public final class TodoListScreen: Screen {
     public func handle(_ event: ViewEvent) throws {
         switch event {
         case .showTasks(let query):
-            try display.showTasks(of: list) { each in try repository.forEachTask(in: list.id, matching: query, each) }
+            try display.showTasks(.list(list)) { each in try repository.forEachTask(in: list.id, matching: query, each) }
         case .addTask(let draft):
             try display.show(repository.addTask(draft, to: list.id), .added)
         case .setDone(let id, let done):
@@ -25,13 +25,21 @@ public final class TodoListScreen: Screen {
         case .deleteTask(let id):
             try display.show(repository.deleteTask(id, in: list.id), .deleted)
         case .selectTask(let id):
-            guard let task = try repository.task(id), task.listID == list.id else { throw TodoError.taskNotFound(id) }
-            coordinator?.showEditTask(task)
+            coordinator?.showEditTask(try ownTask(id))
+        case .showTask(let id):
+            let task = try ownTask(id)
+            try display.showTasks(.details) { each in try each(task) }
         case .back:
             coordinator?.finish(shouldPop: true)
         default:
             throw unexpected(event)
         }
+    }
+
+    /// One of this list's tasks; another list's task is as good as missing here.
+    private func ownTask(_ id: TodoTask.ID) throws -> TodoTask {
+        guard let task = try repository.task(id), task.listID == list.id else { throw TodoError.taskNotFound(id) }
+        return task
     }
 
     public func didLeave(_ departure: Navigator.Departure) {

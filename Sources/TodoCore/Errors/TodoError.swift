@@ -16,8 +16,14 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A migration recorded in the database differs from the one this binary carries.
     case migrationChanged(version: Int, name: String)
     case cannotOpen(path: String, reason: String)
+    /// An input file (for `todo import`) that cannot be read.
+    case cannotRead(path: String, reason: String)
     /// Any other failure of the storage, with the storage's own words.
     case storage(String)
+    /// A record of an import file is not valid; nothing was imported.
+    case invalidRecord(line: Int, reason: String)
+    /// `--keep-ids` met an id this database has handed out before.
+    case idAlreadyAssigned(TodoTask.ID, line: Int)
 
     public var description: String {
         switch self {
@@ -41,8 +47,14 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "migration \(Migrations.fileName(version: version, name: name)) differs from the one applied to this database; refusing to use it"
         case .cannotOpen(let path, let reason):
             "cannot open the database \(path): \(reason)"
+        case .cannotRead(let path, let reason):
+            "cannot read \(path): \(reason)"
         case .storage(let message):
             "storage failure: \(message)"
+        case .invalidRecord(let line, let reason):
+            "line \(line): \(reason); nothing was imported"
+        case .idAlreadyAssigned(let id, let line):
+            "line \(line): task id \(id) was already assigned in this database (ids are never reused); import without --keep-ids to get new ids. Nothing was imported"
         }
     }
 }

@@ -1,4 +1,4 @@
-/// Which of a list's tasks to show, and in what order.
+/// Which tasks to show, and in what order.
 public struct TaskQuery: Equatable, Sendable {
     /// Display orders; every one ends with the task id, so output is deterministic.
     public enum Sort: String, CaseIterable, Sendable {
@@ -12,13 +12,60 @@ public struct TaskQuery: Equatable, Sendable {
         case title
     }
 
+    /// One list's tasks, or every list's when nil.
+    public var list: TodoList.ID?
     public var includeDone: Bool
     public var sort: Sort
+    /// Open tasks before done ones (when done ones are included). Export turns it off to get
+    /// plain id order.
+    public var openFirst = true
     public var limit: Int?
+    /// Only tasks due strictly before this (a date alone means before that day starts).
+    public var dueBefore: Due?
+    /// Only overdue tasks as of this local moment: a date before its day, a date and time
+    /// before its minute.
+    public var overdueAsOf: Due?
+    public var priority: Priority?
 
-    public init(includeDone: Bool = false, sort: Sort = .due, limit: Int? = nil) {
+    public init(
+        list: TodoList.ID? = nil, includeDone: Bool = false, sort: Sort = .due, limit: Int? = nil,
+        dueBefore: Due? = nil, overdueAsOf: Due? = nil, priority: Priority? = nil
+    ) {
+        self.list = list
         self.includeDone = includeDone
         self.sort = sort
         self.limit = limit
+        self.dueBefore = dueBefore
+        self.overdueAsOf = overdueAsOf
+        self.priority = priority
+    }
+
+    /// Every task of every list, done ones included, in id order: what `todo export` writes.
+    public static let everything: TaskQuery = {
+        var query = TaskQuery(includeDone: true, sort: .created)
+        query.openFirst = false
+        return query
+    }()
+}
+
+/// A full-text search over titles and notes.
+public struct TaskSearch: Equatable, Sendable {
+    /// Every word must match, each also as the start of a longer word; matched literally.
+    public var words: [String]
+    public var list: TodoList.ID?
+    public var includeDone: Bool
+
+    public init(words: [String], list: TodoList.ID? = nil, includeDone: Bool = false) {
+        self.words = words
+        self.list = list
+        self.includeDone = includeDone
+    }
+
+    /// The words split at whitespace, without those that have no letter or digit: a search
+    /// index holds only letters and digits, so such a word could never match.
+    public var searchableWords: [String] {
+        words.flatMap { $0.split(whereSeparator: \.isWhitespace) }
+            .filter { $0.contains { $0.isLetter || $0.isNumber } }
+            .map(String.init)
     }
 }

@@ -15,4 +15,11 @@ public struct TodoList: Equatable, Hashable, Sendable {
         self.openCount = openCount
         self.doneCount = doneCount
     }
+
+    /// Open and done tasks together. The counts come from the file, where `sqlite3` can put any
+    /// value, so the sum saturates instead of overflowing (which would crash).
+    public var taskCount: Int {
+        let (sum, overflow) = openCount.addingReportingOverflow(doneCount)
+        return overflow ? (openCount < 0 ? .min : .max) : sum
+    }
 }

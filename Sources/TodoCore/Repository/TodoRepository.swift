@@ -18,8 +18,10 @@ public protocol TodoRepository: AnyObject {
     func deleteList(_ id: TodoList.ID, force: Bool) throws -> TodoList
 
     func task(_ id: TodoTask.ID) throws -> TodoTask?
-    /// A list's tasks in display order, handed over one at a time so nothing is collected.
-    func forEachTask(in list: TodoList.ID, matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws
+    /// The tasks a query selects, in its order, handed over one at a time so nothing is collected.
+    func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws
+    /// Tasks whose title or notes match every word, best matches first.
+    func forEachTask(matching search: TaskSearch, _ body: (TodoTask) throws -> Void) throws
     func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask
     /// Applies `changes`; a `listName` that does not exist yet is created.
     func updateTask(_ id: TodoTask.ID, with changes: TaskChanges) throws -> TodoTask
@@ -27,10 +29,21 @@ public protocol TodoRepository: AnyObject {
     func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask
     /// Deletes a task of `list` and returns it as it was.
     func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask
+
+    /// Stores every record `produce` hands over, creating lists as needed. With `keepingIDs`
+    /// the records' ids are kept, and an id handed out before is `TodoError.idAlreadyAssigned`.
+    func importTasks(keepingIDs: Bool, _ produce: ((ImportedTask) throws -> Void) throws -> Void) throws -> ImportSummary
 }
 
 extension TodoRepository {
     public func write<T>(_ body: () throws -> T) throws -> T {
         try write(dryRun: false, body)
+    }
+
+    /// One list's tasks.
+    public func forEachTask(in list: TodoList.ID, matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
+        var query = query
+        query.list = list
+        try forEachTask(matching: query, body)
     }
 }

@@ -57,7 +57,7 @@ extension SQLiteTodoRepository {
         try translatingErrors {
             try db.transaction {
                 guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
-                let taskCount = list.openCount + list.doneCount
+                let taskCount = list.taskCount
                 guard force || taskCount == 0 else { throw TodoError.listNotEmpty(list.name, taskCount: taskCount) }
                 // Its tasks go with it: ON DELETE CASCADE.
                 try db.run("DELETE FROM lists WHERE id = ?", id)

@@ -25,6 +25,7 @@ extension SQLiteTodoRepository {
     /// check below only reads, and nothing is written until they all pass.
     public static func open(path: String, options: Options = Options()) throws -> SQLiteTodoRepository {
         try createParentDirectories(of: path)
+        try refuseTooShortFile(path)
         let db: Connection
         do {
             db = try Connection(path: path)
@@ -73,6 +74,15 @@ extension SQLiteTodoRepository {
                 waited += sqlite3_sleep(1)
             }
         }
+    }
+
+    /// SQLite reads a file of exactly one byte as an empty database (a workaround for an old
+    /// file-system bug) and would write a new database over it. No database is shorter than its
+    /// 100-byte header, so such a file is refused here, untouched, as random bytes are.
+    static func refuseTooShortFile(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0, info.st_size < 100 else { return }
+        throw TodoError.notADatabase(path: path, reason: "file is not a database: it is only \(info.st_size) byte\(info.st_size == 1 ? "" : "s") long")
     }
 
     /// `mkdir -p` for the database's folder, with a message that names what could not be made.

@@ -17,15 +17,16 @@ extension SQLiteTodoRepository {
             createdAt: row.text(8), updatedAt: row.text(9), completedAt: row.optionalText(10))
     }
 
-    /// ORDER BY clauses; each ends with the id so ties come out the same every time. The `due`
-    /// order matches the index `tasks_by_list_in_display_order`, so a page is read off it.
+    /// ORDER BY clauses; each ends with the id so ties come out the same every time. With open
+    /// tasks first, the `due` order matches the index `tasks_by_list_in_display_order`, so a page
+    /// is read off it.
     static func orderBy(_ sort: TaskQuery.Sort) -> String {
         switch sort {
-        case .due: "t.done, t.due IS NULL, t.due, t.id"
+        case .due: "t.due IS NULL, t.due, t.id"
         case .priority:
-            "t.done, CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END, t.due IS NULL, t.due, t.id"
-        case .created: "t.done, t.id"
-        case .title: "t.done, t.title COLLATE NOCASE, t.id"
+            "CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END, t.due IS NULL, t.due, t.id"
+        case .created: "t.id"
+        case .title: "t.title COLLATE NOCASE, t.id"
         }
     }
 
@@ -42,11 +43,32 @@ extension SQLiteTodoRepository {
         return task
     }
 
-    public func forEachTask(in list: TodoList.ID, matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
+    public func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
+        var conditions: [String] = []
+        var values: [(any SQLBindable)?] = []
+        if let list = query.list {
+            conditions.append("t.list_id = ?")
+            values.append(list)
+        }
+        if !query.includeDone { conditions.append("t.done = 0") }
+        if let priority = query.priority {
+            conditions.append("t.priority = ?")
+            values.append(priority.rawValue)
+        }
+        // Due texts compare correctly as text: '2026-11-30T23:00' < '2026-12-01' < '2026-12-01T09:00'.
+        if let before = query.dueBefore {
+            conditions.append("t.due < ?")
+            values.append(before.description)
+        }
+        if let now = query.overdueAsOf {
+            conditions.append("t.due < CASE WHEN length(t.due) = 10 THEN ? ELSE ? END")
+            values += [Due(date: now.date).description, now.description]
+        }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        let order = (query.openFirst ? "t.done, " : "") + Self.orderBy(query.sort)
         try translatingErrors {
-            let openOnly = query.includeDone ? "" : " AND t.done = 0"
-            let sql = Self.taskSelect + " WHERE t.list_id = ?\(openOnly) ORDER BY \(Self.orderBy(query.sort)) LIMIT ?"
-            try db.cached(sql).bind([list, query.limit ?? -1]).forEachRow { try body(Self.readTask($0)) }
+            try db.cached(Self.taskSelect + filter + " ORDER BY " + order + " LIMIT ?")
+                .bind(values + [query.limit ?? -1]).forEachRow { try body(Self.readTask($0)) }
         }
     }
 

@@ -27,6 +27,7 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     public var primaryCode: Int32 { code & 0xFF }
 
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
     public var isUniqueViolation: Bool { code == Self.constraintUnique || code == Self.constraintPrimaryKey }
     /// The file is not a database, or is damaged.
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }

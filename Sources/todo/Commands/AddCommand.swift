@@ -9,8 +9,9 @@ struct AddCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var write: WriteOptions
 
-    @Argument(help: "The list to add to.")
+    @Argument(help: "The list to add to.", completion: ListNameCompletion.kind)
     var list: String
 
     @Argument(help: "The task's title (one argument; quote it).")
@@ -33,7 +34,6 @@ struct AddCommand: ParsableCommand {
 
     func run() throws {
         let draft = TaskDraft(title: title, notes: ArgumentRules.notes(notes), due: try ArgumentRules.due(due), priority: priority)
-        try CompositionRoot.run(global, CommandPlan(
-            steps: [.send(.selectList(list, creating: true)), .send(.addTask(draft))], writes: true, shape: .one))
+        try CompositionRoot.run(global, CommandPlan(steps: [.send(.selectList(list, creating: true)), .send(.addTask(draft))], shape: .one, write))
     }
 }

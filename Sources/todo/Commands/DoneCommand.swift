@@ -9,13 +9,14 @@ struct DoneCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var write: WriteOptions
 
     @Argument(help: "Task ids.")
     var ids: [Int64] = []
 
     mutating func validate() throws { ids = try ArgumentRules.ids(ids) }
 
-    func run() throws { try CompositionRoot.run(global, .setDone(true, ids)) }
+    func run() throws { try CompositionRoot.run(global, .setDone(true, ids, write)) }
 }
 
 struct UndoneCommand: ParsableCommand {
@@ -25,18 +26,19 @@ struct UndoneCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var write: WriteOptions
 
     @Argument(help: "Task ids.")
     var ids: [Int64] = []
 
     mutating func validate() throws { ids = try ArgumentRules.ids(ids) }
 
-    func run() throws { try CompositionRoot.run(global, .setDone(false, ids)) }
+    func run() throws { try CompositionRoot.run(global, .setDone(false, ids, write)) }
 }
 
 extension CommandPlan {
     /// Each task is reached through its own list's screen, as a user would toggle it there.
-    static func setDone(_ done: Bool, _ ids: [Int64]) -> CommandPlan {
-        CommandPlan(steps: ids.flatMap { [.open(.listOfTask($0)), .send(.setDone($0, done))] }, writes: true, shape: .many)
+    static func setDone(_ done: Bool, _ ids: [Int64], _ write: WriteOptions) -> CommandPlan {
+        CommandPlan(steps: ids.flatMap { [.open(.listOfTask($0)), .send(.setDone($0, done))] }, shape: .many, write)
     }
 }

@@ -9,6 +9,7 @@ struct EditCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var write: WriteOptions
 
     @Argument(help: "The task's id.")
     var id: Int64
@@ -28,7 +29,7 @@ struct EditCommand: ParsableCommand {
     @Option(help: "A new priority: none, low, medium or high.")
     var priority: Priority?
 
-    @Option(help: "Move the task to this list (created if it does not exist).")
+    @Option(help: "Move the task to this list (created if it does not exist).", completion: ListNameCompletion.kind)
     var list: String?
 
     @Flag(help: "Mark the task done.")
@@ -57,7 +58,6 @@ struct EditCommand: ParsableCommand {
     }
 
     func run() throws {
-        try CompositionRoot.run(global, CommandPlan(
-            steps: [.open(.editTask(id)), .send(.save(try changes()))], writes: true, shape: .one))
+        try CompositionRoot.run(global, CommandPlan(steps: [.open(.editTask(id)), .send(.save(try changes()))], shape: .one, write))
     }
 }

@@ -5,6 +5,7 @@ struct NewListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "new-list", abstract: "Create an empty list.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var write: WriteOptions
 
     @Argument(help: "The new list's name.")
     var name: String
@@ -12,7 +13,7 @@ struct NewListCommand: ParsableCommand {
     mutating func validate() throws { name = try ArgumentRules.listName(name) }
 
     func run() throws {
-        try CompositionRoot.run(global, CommandPlan(steps: [.send(.addList(name))], writes: true, shape: .one))
+        try CompositionRoot.run(global, CommandPlan(steps: [.send(.addList(name))], shape: .one, write))
     }
 }
 
@@ -20,8 +21,9 @@ struct RenameListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rename-list", abstract: "Rename a list.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var write: WriteOptions
 
-    @Argument(help: "The list's current name.")
+    @Argument(help: "The list's current name.", completion: ListNameCompletion.kind)
     var old: String
 
     @Argument(help: "Its new name.")
@@ -33,7 +35,7 @@ struct RenameListCommand: ParsableCommand {
     }
 
     func run() throws {
-        try CompositionRoot.run(global, CommandPlan(steps: [.send(.renameList(old, to: new))], writes: true, shape: .one))
+        try CompositionRoot.run(global, CommandPlan(steps: [.send(.renameList(old, to: new))], shape: .one, write))
     }
 }
 
@@ -44,8 +46,9 @@ struct DeleteListCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var write: WriteOptions
 
-    @Argument(help: "The list to delete.")
+    @Argument(help: "The list to delete.", completion: ListNameCompletion.kind)
     var name: String
 
     @Flag(help: "Also delete the list's tasks. Never asks.")
@@ -54,6 +57,6 @@ struct DeleteListCommand: ParsableCommand {
     mutating func validate() throws { name = try ArgumentRules.listName(name) }
 
     func run() throws {
-        try CompositionRoot.run(global, CommandPlan(steps: [.send(.deleteList(name, force: force))], writes: true, shape: .one))
+        try CompositionRoot.run(global, CommandPlan(steps: [.send(.deleteList(name, force: force))], shape: .one, write))
     }
 }

@@ -8,6 +8,7 @@ struct RemoveCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var write: WriteOptions
 
     @Argument(help: "Task ids.")
     var ids: [Int64] = []
@@ -15,7 +16,6 @@ struct RemoveCommand: ParsableCommand {
     mutating func validate() throws { ids = try ArgumentRules.ids(ids) }
 
     func run() throws {
-        try CompositionRoot.run(global, CommandPlan(
-            steps: ids.flatMap { [.open(.listOfTask($0)), .send(.deleteTask($0))] }, writes: true, shape: .many))
+        try CompositionRoot.run(global, CommandPlan(steps: ids.flatMap { [.open(.listOfTask($0)), .send(.deleteTask($0))] }, shape: .many, write))
     }
 }

@@ -19,4 +19,33 @@ struct CommandPlan {
     /// Writing commands run in one transaction and print only after it commits.
     var writes: Bool
     var shape: Shape
+    /// Roll the transaction back at the end, whatever happened.
+    var dryRun = false
+    /// Print nothing but the id of an added task.
+    var quiet = false
+    /// A data format that replaces the usual text or JSON output (`todo export`).
+    var format: DataFormat?
+
+    init(steps: [Step], writes: Bool, shape: Shape) {
+        self.steps = steps
+        self.writes = writes
+        self.shape = shape
+    }
+
+    /// A writing plan with `-q` and `--dry-run` applied.
+    init(steps: [Step], shape: Shape, _ options: WriteOptions) {
+        self.init(steps: steps, writes: true, shape: shape)
+        dryRun = options.dryRun
+        quiet = options.quiet
+    }
+}
+
+/// Formats for moving tasks in and out.
+enum DataFormat: String, CaseIterable {
+    /// One task object per line (the default).
+    case ndjson
+    /// One array of task objects.
+    case json
+    /// A header row with the task keys, RFC 4180 quoting, an empty field for null.
+    case csv
 }

@@ -2,20 +2,23 @@ import TodoCoordinators
 import TodoCore
 import TodoSQLite
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The one place that names concrete types, as the seeds' SceneDelegate does: it resolves the
 /// configuration, opens the one repository, builds the navigator and the AppCoordinator, and
 /// carries a command's plan out.
 enum CompositionRoot {
     static func run(_ options: GlobalOptions, _ plan: CommandPlan) throws {
         let environment = Environment.process
+        let repositoryOptions = try SQLiteTodoRepository.Options.from(environment)
         let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
         // Writes are held back until their transaction commits, so a failure prints nothing.
         let output = StandardOutput(holdUntilFlushed: plan.writes)
-        let renderer: any Renderer = options.json
-            ? JSONRenderer(output: output, shape: plan.shape)
-            : HumanRenderer(output: output, style: Style(options, environment: environment, output: output))
+        let renderer = makeRenderer(options, plan, output: output, environment: environment)
 
-        let repository = try SQLiteTodoRepository.open(path: location.path)
+        let repository = try SQLiteTodoRepository.open(path: location.path, options: repositoryOptions)
         let navigator = Navigator(display: renderer)
         let app = AppCoordinator(navigator: navigator, repository: repository)
         app.start()
@@ -29,7 +32,7 @@ enum CompositionRoot {
             }
         }
         if plan.writes {
-            try repository.write(perform)
+            try repository.write(dryRun: plan.dryRun, perform)
         } else {
             try perform()
         }
@@ -37,5 +40,32 @@ enum CompositionRoot {
         navigator.unwindToRoot()
         try renderer.finish()
         try output.flush()
+    }
+
+    private static func makeRenderer(_ options: GlobalOptions, _ plan: CommandPlan, output: StandardOutput,
+                                     environment: Environment) -> any Renderer {
+        if plan.quiet { return QuietRenderer(output: output) }
+        switch plan.format {
+        case .ndjson: return NDJSONRenderer(output: output)
+        case .csv: return CSVRenderer(output: output)
+        case .json: return JSONRenderer(output: output, shape: .many)
+        case nil: break
+        }
+        if options.json { return JSONRenderer(output: output, shape: plan.shape) }
+        let style = Style(options, environment: environment, output: output)
+        return HumanRenderer(output: output, style: style, dryRun: plan.dryRun)
+    }
+}
+
+extension CompositionRoot {
+    /// List names for shell completion. Reads only a database that already exists: pressing TAB
+    /// must not create files.
+    static func listNames(databaseFlag: String?) throws -> [String] {
+        let location = try DatabaseLocation.resolve(flag: databaseFlag, environment: .process)
+        guard access(location.path, F_OK) == 0 else { return [] }
+        let repository = try SQLiteTodoRepository.open(path: location.path)
+        var names: [String] = []
+        try repository.forEachList { names.append($0.name) }
+        return names
     }
 }

@@ -22,6 +22,8 @@ struct DatabaseLocation: Equatable {
         if let flag { return DatabaseLocation(path: flag, source: .flag) }
         if let path = environment["TODO_DB"] { return DatabaseLocation(path: path, source: .environment) }
         if let path = try DotEnv.read(dotEnvPath)["TODO_DB"], !path.isEmpty {
+            // A file can hold a NUL byte, which would silently cut the path short in C.
+            if path.utf8.contains(0) { throw TodoError.cannotOpen(path: path, reason: "TODO_DB in ./.env contains a NUL byte") }
             return DatabaseLocation(path: path, source: .dotEnv)
         }
         // The XDG spec says to ignore a relative XDG_DATA_HOME.

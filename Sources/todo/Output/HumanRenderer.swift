@@ -6,11 +6,15 @@ import TodoCore
 final class HumanRenderer: Renderer {
     private let output: StandardOutput
     private let style: Style
-    private let now = LocalClock().nowLocal()
+    private let dryRun: Bool
+    let now = LocalClock().nowLocal()
+    /// Blocks of `todo show` are separated by a blank line.
+    private var detailsShown = 0
 
-    init(output: StandardOutput, style: Style) {
+    init(output: StandardOutput, style: Style, dryRun: Bool = false) {
         self.output = output
         self.style = style
+        self.dryRun = dryRun
     }
 
     func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
@@ -32,13 +36,22 @@ final class HumanRenderer: Renderer {
         }
     }
 
-    func showTasks(of list: TodoList, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
-        try output.write(style.paint(TerminalText.safe(list.name), .bold)
-            + style.paint("  \(list.openCount) open, \(list.doneCount) done", .dim) + "\n")
-        var table = TaskTable(renderer: self)
-        try produce { try table.add($0) }
-        try table.end()
-        if table.rows == 0 { try output.write(style.paint("  nothing to do", .dim) + "\n") }
+    func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
+        switch listing {
+        case .list(let list):
+            try output.write(style.paint(TerminalText.safe(list.name), .bold)
+                + style.paint("  \(list.openCount) open, \(list.doneCount) done", .dim) + "\n")
+            try table(TaskTable(renderer: self), produce, empty: "  nothing to do")
+        case .search:
+            try table(TaskTable(renderer: self, showsList: true), produce, empty: "No tasks match.")
+        case .agenda(let lastDay):
+            let table = TaskTable(renderer: self, showsList: true) { [unowned self] in self.agendaHeading($0) }
+            try self.table(table, produce, empty: "Nothing due through \(Due(date: lastDay)).")
+        case .export:
+            try table(TaskTable(renderer: self, showsList: true), produce, empty: "No tasks.")
+        case .details:
+            try produce { try details($0) }
+        }
     }
 
     func show(_ task: TodoTask, _ change: TaskChange) throws {
@@ -65,14 +78,57 @@ final class HumanRenderer: Renderer {
         case .renamed(let old):
             try output.write("Renamed list \(TerminalText.safe(old)) to \(name)\n")
         case .deleted:
-            let count = list.openCount + list.doneCount
+            let count = list.taskCount
             try output.write("Deleted list \(name)" + (count > 0 ? " and its \(count) task\(count == 1 ? "" : "s")" : "") + "\n")
         }
     }
 
-    func finish() throws {}
+    func show(_ summary: ImportSummary) throws {
+        let lists = summary.listsCreated
+        try output.write("Imported \(summary.imported) task\(summary.imported == 1 ? "" : "s")"
+            + " (\(lists) new list\(lists == 1 ? "" : "s")).\n")
+    }
 
-    // MARK: Pieces shared by the task table
+    func finish() throws {
+        if dryRun { try output.write(style.paint("Dry run: nothing was changed.", .dim) + "\n") }
+    }
+
+    private func table(_ table: TaskTable, _ produce: ((TodoTask) throws -> Void) throws -> Void, empty: String) throws {
+        var table = table
+        try produce { try table.add($0) }
+        try table.end()
+        if table.rows == 0 { try output.write(style.paint(empty, .dim) + "\n") }
+    }
+
+    /// `todo show`: every field, one per line.
+    private func details(_ task: TodoTask) throws {
+        if detailsShown > 0 { try output.write("\n") }
+        detailsShown += 1
+        var lines = [style.paint("Task \(task.id)", .yellow) + "  " + style.paint(TerminalText.safe(task.title), .bold)]
+        func field(_ name: String, _ value: String) { lines.append("  " + style.paint(pad(name, 10), .dim) + " " + value) }
+        field("list", TerminalText.safe(task.listName))
+        field("due", task.due.map(dueText) ?? "-")
+        field("priority", task.priority.rawValue)
+        field("done", task.isDone ? "yes" : "no")
+        // Notes keep their own lines, each made safe and indented under the label.
+        let notes = task.notes.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) } }
+        field("notes", notes?.joined(separator: "\n" + String(repeating: " ", count: 13)) ?? "-")
+        field("created", task.createdAt)
+        field("updated", task.updatedAt)
+        field("completed", task.completedAt ?? "-")
+        try output.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    private func agendaHeading(_ task: TodoTask) -> String {
+        guard let date = task.due?.date else { return "" }
+        if date < now.date { return style.paint("Overdue", .red) }
+        if date == now.date { return style.paint("Today", .yellow) }
+        if date == now.date.adding(days: 1) { return style.paint("Tomorrow", .bold) }
+        let weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][date.weekday]
+        return style.paint(weekday + " " + Due(date: date).description, .bold)
+    }
+
+    // MARK: Pieces shared with the task table
 
     func dueText(_ due: Due) -> String {
         let text = due.description

@@ -17,7 +17,7 @@ final class JSONRenderer: Renderer {
         try produce { try element(JSONWriter.list($0)) }
     }
 
-    func showTasks(of list: TodoList, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
+    func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
         try produce { try element(JSONWriter.task($0)) }
     }
 
@@ -27,6 +27,10 @@ final class JSONRenderer: Renderer {
 
     func show(_ list: TodoList, _ change: ListChange) throws {
         try element(JSONWriter.list(list))
+    }
+
+    func show(_ summary: ImportSummary) throws {
+        try element(JSONWriter.summary(summary))
     }
 
     func finish() throws {

@@ -21,6 +21,10 @@ enum JSONWriter {
         "{\"id\":\(list.id),\"name\":" + string(list.name) + ",\"open\":\(list.openCount),\"done\":\(list.doneCount)}"
     }
 
+    static func summary(_ summary: ImportSummary) -> String {
+        "{\"imported\":\(summary.imported),\"lists_created\":\(summary.listsCreated)}"
+    }
+
     static func string(_ text: String) -> String {
         var json = "\""
         json.reserveCapacity(text.utf8.count + 2)

@@ -1,17 +1,27 @@
 import TodoCore
 
-/// A list's tasks as aligned rows. Column widths come from the first rows, which are held back
-/// until there are enough of them; everything after streams out with those widths, so memory
-/// stays flat however long the list is.
+/// Tasks as aligned rows. Column widths come from the first rows, which are held back until
+/// there are enough of them; everything after streams out with those widths, so memory stays
+/// flat however many tasks there are.
 struct TaskTable {
+    private struct Widths {
+        var id = 1, due = 0, priority = 0, list = 0
+    }
+
     private let renderer: HumanRenderer
+    private let showsList: Bool
+    /// A heading printed whenever it changes from one row to the next (the agenda's days).
+    private let heading: ((TodoTask) -> String)?
     private var pending: [TodoTask] = []
-    private var widths: (id: Int, due: Int, priority: Int)?
+    private var widths: Widths?
+    private var lastHeading: String?
     private(set) var rows = 0
     private static let sample = 256
 
-    init(renderer: HumanRenderer) {
+    init(renderer: HumanRenderer, showsList: Bool = false, heading: ((TodoTask) -> String)? = nil) {
         self.renderer = renderer
+        self.showsList = showsList
+        self.heading = heading
     }
 
     mutating func add(_ task: TodoTask) throws {
@@ -23,25 +33,34 @@ struct TaskTable {
 
     /// Writes what is held back; called once the rows run out, or when the sample is full.
     mutating func end() throws {
-        let widths = self.widths ?? (
+        let widths = self.widths ?? Widths(
             id: pending.map { String($0.id).count }.max() ?? 1,
             due: pending.map { $0.due?.description.count ?? 0 }.max() ?? 0,
-            priority: pending.map { $0.priority == .none ? 0 : $0.priority.rawValue.count }.max() ?? 0)
+            priority: pending.map { $0.priority == .none ? 0 : $0.priority.rawValue.count }.max() ?? 0,
+            list: showsList ? pending.map { TerminalText.width(TerminalText.safe($0.listName)) }.max() ?? 0 : 0)
         self.widths = widths
         for task in pending { try write(task, widths) }
         pending.removeAll()
     }
 
-    private func write(_ task: TodoTask, _ widths: (id: Int, due: Int, priority: Int)) throws {
+    private mutating func write(_ task: TodoTask, _ widths: Widths) throws {
+        if let heading {
+            let text = heading(task)
+            if text != lastHeading { try renderer.write((lastHeading == nil ? "" : "\n") + text + "\n") }
+            lastHeading = text
+        }
         var line = "  " + renderer.paint(renderer.pad(String(task.id), widths.id, left: true), .yellow)
         line += task.isDone ? "  " + renderer.paint("[x]", .green) : "  [ ]"
         if widths.due > 0 {
             let due = task.due?.description ?? ""
-            line += "  " + (task.due.map(renderer.dueText) ?? "") + String(repeating: " ", count: widths.due - due.count)
+            line += "  " + (task.due.map(renderer.dueText) ?? "") + String(repeating: " ", count: max(0, widths.due - due.count))
         }
         if widths.priority > 0 {
             let name = task.priority == .none ? "" : task.priority.rawValue
             line += "  " + renderer.priorityText(task.priority) + String(repeating: " ", count: max(0, widths.priority - name.count))
+        }
+        if widths.list > 0 {
+            line += "  " + renderer.paint(renderer.pad(TerminalText.safe(task.listName), widths.list), .cyan)
         }
         let title = TerminalText.safe(task.title)
         line += "  " + (task.isDone ? renderer.paint(title, .dim) : title)

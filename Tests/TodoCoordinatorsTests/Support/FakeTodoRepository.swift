@@ -4,7 +4,7 @@ import TodoCore
 /// case, counts per list, tasks only reachable through their own list, all-or-nothing writes), so
 /// coordinator tests exercise the screens against realistic answers without a database.
 final class FakeTodoRepository: TodoRepository {
-    private struct State {
+    struct State {
         var lists: [TodoList.ID: String] = [:]
         var tasks: [TodoTask.ID: TodoTask] = [:]
         var nextListID: TodoList.ID = 1
@@ -12,7 +12,8 @@ final class FakeTodoRepository: TodoRepository {
         var clock = 1_700_000_000
     }
 
-    private var state = State()
+    /// Internal so the scripting extension in its own file can reach it.
+    var state = State()
 
     /// How many times `write` rolled back, so a test can tell a refused write from a no-op.
     private(set) var rollbacks = 0
@@ -106,10 +107,17 @@ final class FakeTodoRepository: TodoRepository {
         state.tasks[id]
     }
 
-    func forEachTask(in list: TodoList.ID, matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
+    func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
         let chosen = state.tasks.values
-            .filter { $0.listID == list && (query.includeDone || !$0.isDone) }
-            .sorted { Self.displayKey($0, query.sort).lexicographicallyPrecedes(Self.displayKey($1, query.sort)) }
+            .filter { task in
+                (query.list.map { task.listID == $0 } ?? true) && (query.includeDone || !task.isDone)
+                    && (query.priority.map { task.priority == $0 } ?? true)
+                    && (query.dueBefore.map { before in task.due.map { $0.description < before.description } ?? false } ?? true)
+            }
+            .sorted {
+                Self.displayKey($0, query.sort, openFirst: query.openFirst)
+                    .lexicographicallyPrecedes(Self.displayKey($1, query.sort, openFirst: query.openFirst))
+            }
         for task in chosen.prefix(query.limit ?? Int.max) { try body(task) }
     }
 
@@ -180,7 +188,7 @@ final class FakeTodoRepository: TodoRepository {
         return task
     }
 
-    private func existing(_ id: TodoList.ID) throws -> TodoList {
+    func existing(_ id: TodoList.ID) throws -> TodoList {
         guard let list = todoList(id) else { throw TodoError.listNotFound(String(id)) }
         return list
     }
@@ -207,10 +215,10 @@ final class FakeTodoRepository: TodoRepository {
     }
 
     /// The same orders as the SQLite repository: open before done, then the query's sort, then id.
-    private static func displayKey(_ task: TodoTask, _ sort: TaskQuery.Sort) -> [String] {
+    private static func displayKey(_ task: TodoTask, _ sort: TaskQuery.Sort, openFirst: Bool = true) -> [String] {
         let id = String(repeating: "0", count: 20 - String(task.id).count) + String(task.id)
         let due = task.due.map { "0" + $0.description } ?? "1"
-        let done = task.isDone ? "1" : "0"
+        let done = openFirst ? (task.isDone ? "1" : "0") : ""
         switch sort {
         case .due: return [done, due, id]
         case .priority: return [done, String(3 - task.priority.rank), due, id]

@@ -7,6 +7,9 @@ final class RecordingDisplay: Display {
     enum Shown: Equatable {
         case lists([TodoList])
         case tasks(of: TodoList, [TodoTask])
+        /// Tasks shown other than as one list's (search, agenda, details, export).
+        case listing(TaskListing, [TodoTask])
+        case summary(ImportSummary)
         case task(TodoTask, TaskChange)
         case list(TodoList, ListChange)
     }
@@ -19,10 +22,18 @@ final class RecordingDisplay: Display {
         shown.append(.lists(lists))
     }
 
-    func showTasks(of list: TodoList, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
+    func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
         var tasks: [TodoTask] = []
         try produce { tasks.append($0) }
-        shown.append(.tasks(of: list, tasks))
+        if case .list(let list) = listing {
+            shown.append(.tasks(of: list, tasks))
+        } else {
+            shown.append(.listing(listing, tasks))
+        }
+    }
+
+    func show(_ summary: ImportSummary) throws {
+        shown.append(.summary(summary))
     }
 
     func show(_ task: TodoTask, _ change: TaskChange) throws {

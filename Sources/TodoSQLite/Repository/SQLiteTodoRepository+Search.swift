@@ -1,0 +1,31 @@
+import TodoCore
+
+extension SQLiteTodoRepository {
+    public func forEachTask(matching search: TaskSearch, _ body: (TodoTask) throws -> Void) throws {
+        guard let match = Self.matchExpression(search.searchableWords) else { return }
+        var sql = """
+            SELECT t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, t.done,
+                   t.created_at, t.updated_at, t.completed_at
+            FROM tasks_search AS s JOIN tasks AS t ON t.id = s.rowid JOIN lists AS l ON l.id = t.list_id
+            WHERE tasks_search MATCH ?
+            """
+        var values: [(any SQLBindable)?] = [match]
+        if let list = search.list {
+            sql += " AND t.list_id = ?"
+            values.append(list)
+        }
+        if !search.includeDone { sql += " AND t.done = 0" }
+        // A word in the title counts twice as much as one in the notes.
+        sql += " ORDER BY bm25(tasks_search, 2.0, 1.0), t.id"
+        try translatingErrors {
+            try db.cached(sql).bind(values).forEachRow { try body(Self.readTask($0)) }
+        }
+    }
+
+    /// The FTS5 query for `words`: each word a quoted string, so operators and punctuation in it
+    /// are taken literally, with `*` so it also matches as a prefix; FTS5 ANDs them. Nil when
+    /// there is no word.
+    static func matchExpression(_ words: [String]) -> String? {
+        words.isEmpty ? nil : words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import TodoCoordinators
+import TodoCore
+
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find tasks whose title or notes contain every word.",
+        discussion: """
+            A word also matches the start of a longer word ("mil" finds "milk"), case and accents \
+            are ignored, and characters such as " * - ( ) are taken literally. Open tasks of every \
+            list are searched, best matches first.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Words to find, as one argument or several.")
+    var words: [String] = []
+
+    @Option(help: "Search only this list.", completion: ListNameCompletion.kind)
+    var list: String?
+
+    @Flag(help: "Search done tasks too.")
+    var all = false
+
+    mutating func validate() throws {
+        if let list { self.list = try ArgumentRules.listName(list) }
+        guard !TaskSearch(words: words).searchableWords.isEmpty else {
+            throw ValidationError("give at least one word with a letter or a digit to search for")
+        }
+    }
+
+    func run() throws {
+        try CompositionRoot.run(global, CommandPlan(
+            steps: [.send(.search(words, list: list, includeDone: all))], writes: false, shape: .many))
+    }
+}

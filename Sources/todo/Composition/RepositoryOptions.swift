@@ -1,0 +1,20 @@
+import ArgumentParser
+import TodoSQLite
+
+extension SQLiteTodoRepository.Options {
+    /// The options the environment asks for. `TODO_BUSY_TIMEOUT` is how many milliseconds a
+    /// command waits for another process's write before it gives up with "the database is busy"
+    /// (default 5000); anything but a whole number from 0 to 2147483647 is a usage error.
+    static func from(_ environment: Environment) throws -> SQLiteTodoRepository.Options {
+        var options = SQLiteTodoRepository.Options()
+        if let text = environment["TODO_BUSY_TIMEOUT"] {
+            guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let milliseconds = Int32(text)
+            else {
+                throw ValidationError("TODO_BUSY_TIMEOUT must be a whole number of milliseconds (0 to 2147483647), not '\(text)'")
+            }
+            options.busyTimeoutMilliseconds = milliseconds
+        }
+        return options
+    }
+}

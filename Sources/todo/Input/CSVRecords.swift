@@ -1,0 +1,112 @@
+import TodoCore
+
+/// CSV records (RFC 4180, LF or CRLF line ends): a header row naming the export keys, in any
+/// order, then one task per row. An empty field is null.
+struct CSVRecords {
+    let reader: ByteReader
+
+    func forEach(_ body: (ImportedTask) throws -> Void) throws {
+        var line = 1
+        guard let header = try row(&line) else { return }
+        let keys = try header.fields.map { field in
+            guard let key = String(validating: field, as: UTF8.self) else {
+                throw TodoError.invalidRecord(line: header.line, reason: "the header is not valid UTF-8")
+            }
+            return key.trimmingASCIISpace()
+        }
+        for required in ["list", "title"] where !keys.contains(required) {
+            throw TodoError.invalidRecord(line: header.line, reason: "the header has no \"\(required)\" column")
+        }
+        while let row = try row(&line) {
+            if row.fields.count == 1 && row.fields[0].isEmpty { continue }  // a blank line
+            guard row.fields.count == keys.count else {
+                throw TodoError.invalidRecord(line: row.line, reason: "\(row.fields.count) fields, but the header has \(keys.count)")
+            }
+            var fields = RecordFields(line: row.line)
+            do {
+                for (key, raw) in zip(keys, row.fields) { try fields.set(key, Self.value(key, raw)) }
+                try body(fields.task())
+            } catch let problem as RecordProblem {
+                throw TodoError.invalidRecord(line: row.line, reason: problem.reason)
+            }
+        }
+    }
+
+    /// A CSV field as the value a JSON record would have had for that key.
+    private static func value(_ key: String, _ raw: [UInt8]) throws -> RecordValue {
+        if raw.isEmpty { return .null }
+        guard let text = String(validating: raw, as: UTF8.self) else { throw RecordProblem(reason: "\"\(key)\" is not valid UTF-8") }
+        switch key {
+        case "id": return Int64(text).map { .integer($0) } ?? .string(text)
+        case "done":
+            switch text.lowercased() {
+            case "true", "1": return .bool(true)
+            case "false", "0": return .bool(false)
+            default: return .string(text)
+            }
+        default: return .string(text)
+        }
+    }
+
+    /// The next row's raw fields and the line it starts on; nil at the end of the input.
+    private func row(_ line: inout Int) throws -> (fields: [[UInt8]], line: Int)? {
+        let start = line
+        var fields: [[UInt8]] = []
+        var field: [UInt8] = []
+        var quoted = false, wasQuoted = false
+        guard var byte = try reader.nextByte() else { return nil }
+        while true {
+            if quoted {
+                if byte == UInt8(ascii: "\"") {
+                    guard let next = try reader.nextByte() else { fields.append(field); return (fields, start) }
+                    if next == UInt8(ascii: "\"") {
+                        field.append(next)
+                    } else {
+                        quoted = false
+                        byte = next
+                        continue
+                    }
+                } else {
+                    if byte == 0x0A { line += 1 }
+                    field.append(byte)
+                }
+            } else {
+                switch byte {
+                case UInt8(ascii: ","):
+                    fields.append(field)
+                    field.removeAll()
+                    wasQuoted = false
+                case 0x0A:
+                    line += 1
+                    if field.last == 0x0D && !wasQuoted { field.removeLast() }
+                    fields.append(field)
+                    return (fields, start)
+                case UInt8(ascii: "\"") where field.isEmpty && !wasQuoted:
+                    quoted = true
+                    wasQuoted = true
+                case 0x0D where wasQuoted:
+                    break  // the CR of a CRLF after a closing quote
+                default:
+                    guard !wasQuoted else {
+                        throw TodoError.invalidRecord(line: line, reason: "text after a closing quote in a CSV field")
+                    }
+                    field.append(byte)
+                }
+            }
+            guard let next = try reader.nextByte() else {
+                guard !quoted else { throw TodoError.invalidRecord(line: start, reason: "a quoted CSV field is not closed") }
+                if field.last == 0x0D && !wasQuoted { field.removeLast() }
+                fields.append(field)
+                return (fields, start)
+            }
+            byte = next
+        }
+    }
+}
+
+extension String {
+    /// Without surrounding spaces and tabs (header names written as `id, list`).
+    func trimmingASCIISpace() -> String {
+        Names.trimmed(self) ?? ""
+    }
+}

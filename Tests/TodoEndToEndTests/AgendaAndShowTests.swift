@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// `todo agenda` and `todo show`.
+@Suite struct AgendaAndShowTests {
+    @Test func agendaShowsOpenDatedTasksThroughTheDaysInDueOrder() throws {
+        let todo = try TodoRunner()
+        let inTen = try todo.add("Work", "in ten days", ["--due", "+10d"])
+        let inSeven = try todo.add("Home", "in seven days", ["--due", "+7d"])
+        let today = try todo.add("Work", "today", ["--due", "today"])
+        let overdue = try todo.add("Home", "overdue", ["--due", "2020-05-01"])
+        try todo.add("Work", "undated")
+        let done = try todo.add("Work", "done tomorrow", ["--due", "tomorrow"])
+        try todo.run(["done", String(done)])
+
+        #expect(try todo.jsonArray(["agenda"]).compactMap { $0["id"] as? Int } == [overdue, today, inSeven])
+        #expect(try todo.jsonArray(["agenda", "--days", "10"]).compactMap { $0["id"] as? Int } == [overdue, today, inSeven, inTen])
+        #expect(try todo.jsonArray(["agenda", "--days", "0"]).compactMap { $0["id"] as? Int } == [overdue, today])
+
+        let text = try todo.run(["agenda"]).stdout
+        let headings = text.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(headings.first == "Overdue")
+        #expect(headings.dropFirst().first == "Today")
+        #expect(headings.count == 3)
+        #expect(text.contains("Home"), "each row names its list")
+        #expect(try todo.run(["agenda", "--days", "-1"]).status == 64)
+    }
+
+    @Test func showPrintsEveryField() throws {
+        let todo = try TodoRunner()
+        let a = try todo.add("Groceries", "oat milk", ["--notes", "line one\nline two", "--due", "2026-11-22T09:30", "--priority", "high"])
+        let b = try todo.add("Work", "report")
+        try todo.run(["done", String(b)])
+
+        let shown = try todo.jsonArray(["show", String(b), String(a)])
+        #expect(shown.map { $0["id"] as? Int } == [b, a])
+        #expect(shown[0]["done"] as? Bool == true)
+        #expect(shown[1]["notes"] as? String == "line one\nline two")
+
+        let text = try todo.run(["show", String(a)]).stdout
+        for expected in ["oat milk", "Groceries", "2026-11-22T09:30", "high", "line one", "line two", "created", "updated", "completed"] {
+            #expect(text.contains(expected), "\(expected)")
+        }
+        let missing = try todo.run(["show", String(a), "999"])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.isEmpty, "nothing is printed when one id is missing")
+        #expect(missing.stderr == "Error: no task with id 999\n")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// Shell completion through ArgumentParser, with list names asked of `todo` itself.
+@Suite struct CompletionTests {
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsAreGenerated(shell: String) throws {
+        let todo = try TodoRunner()
+        let result = try todo.run(["--generate-completion-script", shell])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("---completion"), "list names are completed by asking todo")
+    }
+
+    @Test func listNamesAreCompletedForListArgumentsAndOptions() throws {
+        let todo = try TodoRunner()
+        try todo.add("Groceries", "milk")
+        try todo.add("Garden", "weed")
+        try todo.add("Work", "report")
+        // What the generated scripts run on TAB: the subcommand, the argument, then the words typed.
+        for (path, argument, words) in [
+            ("list", "positional@0", ["todo", "list", "G"]),
+            ("add", "positional@0", ["todo", "add", "g"]),
+            ("edit", "--list", ["todo", "edit", "1", "--list", "G"]),
+            ("search", "--list", ["todo", "search", "x", "--list", "G"]),
+            ("delete-list", "positional@0", ["todo", "delete-list", "G"]),
+        ] {
+            let result = try todo.run(["---completion", path, "--", argument, String(words.count - 1), "1"] + words)
+            #expect(result.status == 0, "\(path): \(result.stderr)")
+            #expect(result.stdout.split(separator: "\n") == ["Garden", "Groceries"], "\(path): \(result.stdout)")
+        }
+        // --db among the words points completion at another database.
+        let other = todo.directory.path("other.db")
+        try todo.run(["add", "Other list", "x", "--db", other])
+        let result = try todo.run(["---completion", "list", "--", "positional@0", "4", "0", "todo", "list", "--db", other, ""])
+        #expect(result.stdout == "Other list\n")
+    }
+
+    @Test func completingDoesNotCreateADatabase() throws {
+        let todo = try TodoRunner()
+        let result = try todo.run(["---completion", "list", "--", "positional@0", "2", "0", "todo", "list", ""])
+        #expect(result.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: todo.databasePath))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// `todo list LIST` with --sort, --overdue, --due-before, --priority and --limit.
+@Suite struct ListFilterTests {
+    /// Tasks whose order differs under every sort; returns their ids by title.
+    static func seeded() throws -> (TodoRunner, [String: Int]) {
+        let todo = try TodoRunner()
+        var ids: [String: Int] = [:]
+        for (title, options) in [
+            ("cherry", ["--due", "2030-01-02", "--priority", "low"]),
+            ("apple", ["--priority", "high"]),
+            ("Banana", ["--due", "2020-01-01"]),
+            ("date", ["--due", "2030-01-02", "--priority", "high"]),
+            ("elder", ["--due", "2030-01-01T08:00", "--priority", "medium"]),
+        ] { ids[title] = try todo.add("Fruit", title, options) }
+        return (todo, ids)
+    }
+
+    func titles(_ todo: TodoRunner, _ options: [String]) throws -> [String] {
+        try todo.jsonArray(["list", "Fruit"] + options).compactMap { $0["title"] as? String }
+    }
+
+    @Test func everySortOrderIsDeterministicWithTiesById() throws {
+        let (todo, _) = try Self.seeded()
+        #expect(try titles(todo, []) == ["Banana", "elder", "cherry", "date", "apple"])
+        #expect(try titles(todo, ["--sort", "due"]) == ["Banana", "elder", "cherry", "date", "apple"])
+        // High first; equal priorities by due (undated last), then id.
+        #expect(try titles(todo, ["--sort", "priority"]) == ["date", "apple", "elder", "cherry", "Banana"])
+        #expect(try titles(todo, ["--sort", "created"]) == ["cherry", "apple", "Banana", "date", "elder"])
+        #expect(try titles(todo, ["--sort", "title"]) == ["apple", "Banana", "cherry", "date", "elder"])
+    }
+
+    @Test func doneTasksComeAfterOpenOnesInEverySort() throws {
+        let (todo, ids) = try Self.seeded()
+        try todo.run(["done", String(ids["apple"]!)])
+        for sort in ["due", "priority", "created", "title"] {
+            #expect(try titles(todo, ["--all", "--sort", sort]).last == "apple", "\(sort)")
+        }
+    }
+
+    @Test func filters() throws {
+        let (todo, _) = try Self.seeded()
+        try todo.add("Fruit", "late today", ["--due", "today"])
+        #expect(try titles(todo, ["--overdue"]) == ["Banana"])
+        #expect(try titles(todo, ["--due-before", "2030-01-02"]) == ["Banana", "late today", "elder"])
+        #expect(try titles(todo, ["--due-before", "2030-01-01T08:00"]) == ["Banana", "late today"])
+        #expect(try titles(todo, ["--priority", "high"]) == ["date", "apple"])
+        #expect(try titles(todo, ["--priority", "none"]) == ["Banana", "late today"])
+        #expect(try titles(todo, ["--limit", "2"]) == ["Banana", "late today"])
+        #expect(try titles(todo, ["--limit", "0"]).isEmpty)
+        #expect(try titles(todo, ["--sort", "title", "--priority", "high", "--limit", "1"]) == ["apple"])
+    }
+
+    @Test func aTimedTaskIsOverdueOnceItsMinuteHasPassed() throws {
+        let todo = try TodoRunner()
+        let now = Date()
+        let earlier = now.addingTimeInterval(-3600), later = now.addingTimeInterval(3600)
+        let format = DateFormatter()
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        // Only meaningful when both stay on today's date.
+        guard Calendar.current.isDate(earlier, inSameDayAs: later) else { return }
+        try todo.add("Day", "passed", ["--due", format.string(from: earlier)])
+        try todo.add("Day", "coming", ["--due", format.string(from: later)])
+        try todo.add("Day", "today", ["--due", "today"])
+        #expect(try todo.jsonArray(["list", "Day", "--overdue"]).map { $0["title"] as? String } == ["passed"])
+    }
+
+    @Test func filtersNeedAListAndValidValues() throws {
+        let todo = try TodoRunner()
+        for arguments in [["list", "--sort", "title"], ["list", "--overdue"], ["list", "X", "--limit", "-1"],
+                          ["list", "X", "--sort", "size"], ["list", "X", "--due-before", "soon"]] {
+            let result = try todo.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+}
