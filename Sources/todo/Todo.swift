@@ -18,6 +18,7 @@ struct Todo: ParsableCommand {
             ListCommand.self, AddCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self,
             RemoveCommand.self, NewListCommand.self, RenameListCommand.self, DeleteListCommand.self,
             SearchCommand.self, AgendaCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self,
+            DatabaseCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )
@@ -35,6 +36,7 @@ struct Todo: ParsableCommand {
         } catch let error as TodoError {
             // 65 (EX_DATAERR) for a bad record in an input file, as CLI.md says.
             if case .invalidRecord = error { fail(error.description, status: 65) }
+            if case .checkFailed(_, let findings) = error { fail(error.description, details: findings) }
             fail(error.description)
         } catch let error as NavigationError {
             fail(error.description)
@@ -59,10 +61,12 @@ struct Todo: ParsableCommand {
 
     /// One `Error:` line on stderr, exit status 1; stdout stays empty because output is held
     /// back until a command has succeeded.
-    static func fail(_ message: String, status: Int32 = 1) -> Never {
+    static func fail(_ message: String, details: [String] = [], status: Int32 = 1) -> Never {
         // Control characters (a newline or an escape sequence in a name) are shown as escapes,
-        // so the message stays one harmless line.
-        StandardError.write("Error: \(TerminalText.safe(message))\n")
+        // so the message stays one harmless line; details (`todo db check`'s findings) follow,
+        // one per line, made harmless the same way.
+        let details = details.map { "\n  " + TerminalText.safe($0) }.joined()
+        StandardError.write("Error: \(TerminalText.safe(message))\(details)\n")
         Glibc.exit(status)
     }
 }

@@ -20,6 +20,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     /// Any other failure of the storage, with the storage's own words.
     case storage(String)
+    /// `todo db check` found problems; each finding is one line.
+    case checkFailed(path: String, findings: [String])
     /// A record of an import file is not valid; nothing was imported.
     case invalidRecord(line: Int, reason: String)
     /// `--keep-ids` met an id this database has handed out before.
@@ -51,6 +53,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot read \(path): \(reason)"
         case .storage(let message):
             "storage failure: \(message)"
+        case .checkFailed(let path, let findings):
+            "\(path) has \(findings.count) problem\(findings.count == 1 ? "" : "s"):"
         case .invalidRecord(let line, let reason):
             "line \(line): \(reason); nothing was imported"
         case .idAlreadyAssigned(let id, let line):
@@ -62,6 +66,11 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
 /// How migration files are named: `0001_create_lists_and_tasks.sql`.
 public enum Migrations {
     public static func fileName(version: Int, name: String) -> String {
-        Due.padded(version, 4) + "_" + name + ".sql"
+        number(version) + "_" + name + ".sql"
+    }
+
+    /// A version as its four-digit file prefix: `0004`.
+    public static func number(_ version: Int) -> String {
+        Due.padded(version, 4)
     }
 }

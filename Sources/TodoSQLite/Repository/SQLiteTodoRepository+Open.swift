@@ -14,6 +14,8 @@ extension SQLiteTodoRepository {
         /// How long to wait for another process's write before giving up with `databaseBusy`.
         public var busyTimeoutMilliseconds: Int32 = 5000
         public var migrator = Migrator()
+        /// Copy a database that holds data before changing its schema, so an upgrade can be undone.
+        public var backupBeforeMigrating = true
         /// Current time as ISO-8601 UTC text; replaceable so tests can pin it.
         public var timestamp: @Sendable () -> String = { LocalClock().timestamp() }
 
@@ -39,9 +41,31 @@ extension SQLiteTodoRepository {
             try repository.refuseForeignFile()
             let pending = try options.migrator.pending(in: db)
             try repository.useWriteAheadLog()
-            if !pending.isEmpty { try options.migrator.migrate(db, now: options.timestamp()) }
+            if let first = pending.first {
+                if options.backupBeforeMigrating, try repository.holdsData() {
+                    repository.migrationBackup = try repository.backupBeforeMigrating(to: first)
+                }
+                try options.migrator.migrate(db, now: options.timestamp())
+            }
         }
         return repository
+    }
+
+    /// True once the file has lists (and so, perhaps, tasks) that a failed upgrade could cost.
+    func holdsData() throws -> Bool {
+        guard try db.cached("SELECT 1 FROM sqlite_schema WHERE name = 'lists'").bind([]).first({ _ in true }) != nil else {
+            return false
+        }
+        return try db.cached("SELECT EXISTS (SELECT 1 FROM lists)").bind([]).first { $0.bool(0) } ?? false
+    }
+
+    /// Copies the file to `<path>.before-NNNN.bak`, NNNN being the first migration about to run,
+    /// and returns where. When that file exists already, a parallel todo made it a moment ago
+    /// from the same state, so it is kept.
+    func backupBeforeMigrating(to migration: Migration) throws -> String {
+        let path = db.path + ".before-" + Migrations.number(migration.version) + ".bak"
+        if access(path, F_OK) != 0 { try backup(to: path) }
+        return path
     }
 
     /// Reads the header and the schema: random bytes fail here with SQLITE_NOTADB, and another

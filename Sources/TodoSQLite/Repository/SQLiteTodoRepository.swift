@@ -4,6 +4,8 @@ import TodoCore
 public final class SQLiteTodoRepository: TodoRepository {
     let db: Connection
     let timestamp: () -> String
+    /// Where opening saved a copy of the file before migrating it, if it did.
+    public internal(set) var migrationBackup: String?
 
     init(connection: Connection, timestamp: @escaping () -> String) {
         db = connection

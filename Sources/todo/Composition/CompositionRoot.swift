@@ -12,13 +12,12 @@ import Glibc
 enum CompositionRoot {
     static func run(_ options: GlobalOptions, _ plan: CommandPlan) throws {
         let environment = Environment.process
-        let repositoryOptions = try SQLiteTodoRepository.Options.from(environment)
         let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
         // Writes are held back until their transaction commits, so a failure prints nothing.
         let output = StandardOutput(holdUntilFlushed: plan.writes)
         let renderer = makeRenderer(options, plan, output: output, environment: environment)
 
-        let repository = try SQLiteTodoRepository.open(path: location.path, options: repositoryOptions)
+        let repository = try open(location, environment)
         let navigator = Navigator(display: renderer)
         let app = AppCoordinator(navigator: navigator, repository: repository)
         app.start()

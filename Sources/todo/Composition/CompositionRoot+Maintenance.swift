@@ -1,0 +1,70 @@
+import TodoCore
+import TodoSQLite
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `todo db ...`: these work on the file itself, not on lists and tasks, so they go straight to
+/// the SQLite repository rather than through the screens.
+extension CompositionRoot {
+    static func showDatabasePath(_ options: GlobalOptions) throws {
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: .process)
+        let exists = access(location.path, F_OK) == 0
+        let output = StandardOutput(holdUntilFlushed: true)
+        if options.json {
+            try output.write("{\"path\":" + JSONWriter.string(location.path) + ",\"source\":"
+                + JSONWriter.string(location.source.key) + ",\"exists\":\(exists)}\n")
+        } else {
+            try output.write(TerminalText.safe(location.path) + "\n")
+            try output.write("chosen by \(location.source.rawValue)" + (exists ? "" : "; it does not exist yet") + "\n")
+        }
+        try output.flush()
+    }
+
+    static func checkDatabase(_ options: GlobalOptions) throws {
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: .process)
+        let findings = try SQLiteTodoRepository.check(path: location.path)
+        guard findings.isEmpty else {
+            throw TodoError.checkFailed(path: location.path, findings: findings)
+        }
+        let output = StandardOutput(holdUntilFlushed: true)
+        try output.write(options.json ? "{\"path\":" + JSONWriter.string(location.path) + ",\"ok\":true}\n"
+                                      : "\(TerminalText.safe(location.path)): ok\n")
+        try output.flush()
+    }
+
+    static func backUpDatabase(_ options: GlobalOptions, to file: String) throws {
+        let environment = Environment.process
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let repository = try open(location, environment)
+        try repository.backup(to: file)
+        let output = StandardOutput(holdUntilFlushed: true)
+        try output.write(options.json ? "{\"backup\":" + JSONWriter.string(file) + "}\n"
+                                      : "Backed up \(TerminalText.safe(location.path)) to \(TerminalText.safe(file))\n")
+        try output.flush()
+    }
+
+    /// Opens the one repository, and says on stderr where the file was saved if opening it had to
+    /// upgrade its schema first (stdout stays the command's).
+    static func open(_ location: DatabaseLocation, _ environment: Environment) throws -> SQLiteTodoRepository {
+        let repository = try SQLiteTodoRepository.open(path: location.path, options: .from(environment))
+        if let backup = repository.migrationBackup {
+            StandardError.write("todo: upgraded the database's schema; the file as it was is saved at \(TerminalText.safe(backup))\n")
+        }
+        return repository
+    }
+}
+
+extension DatabaseLocation.Source {
+    /// The source as a word for JSON.
+    var key: String {
+        switch self {
+        case .flag: "flag"
+        case .environment: "environment"
+        case .dotEnv: "dotenv"
+        case .xdgDataHome: "xdg_data_home"
+        case .home: "home"
+        }
+    }
+}
