@@ -65,7 +65,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TodoCLITests",
+            dependencies: [
+                "todo", "TodoCore", "TodoCoordinators",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TodoEndToEndTests",
+            dependencies: [
+                "TodoCore", "TodoSQLite", "TodoTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoReliabilityTests",
             dependencies: [
                 "TodoCore", "TodoSQLite", "TodoTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),

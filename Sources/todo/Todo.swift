@@ -31,8 +31,13 @@ struct Todo: ParsableCommand {
             Glibc.exit(ExitCode.validationFailure.rawValue)
         }
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if let (settings, plan) = QuickParser.plan(arguments, at: LocalClock().nowLocal()) {
+                try CompositionRoot.run(settings, plan)
+            } else {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+            }
         } catch let error as TodoError {
             // 65 (EX_DATAERR) for a bad record in an input file, as CLI.md says.
             if case .invalidRecord = error { fail(error.description, status: 65) }

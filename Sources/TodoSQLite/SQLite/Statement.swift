@@ -102,7 +102,9 @@ extension String: SQLBindable {
             // An empty buffer may have no address, which SQLite would bind as NULL rather than ''.
             guard let base = bytes.baseAddress else { return sqlite3_bind_text(statement, index, "", 0, csqlite_transient()) }
             return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                sqlite3_bind_text(statement, index, $0, Int32(bytes.count), csqlite_transient())
+                // The 64-bit length: text of 2 GiB or more would trap converting to Int32; this way
+                // SQLite refuses anything over its length limit with SQLITE_TOOBIG instead.
+                sqlite3_bind_text64(statement, index, $0, sqlite3_uint64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
             }
         }
     }

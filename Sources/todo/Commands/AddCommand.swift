@@ -2,7 +2,7 @@ import ArgumentParser
 import TodoCoordinators
 import TodoCore
 
-struct AddCommand: ParsableCommand {
+struct AddCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a task to a list (the list is created if it does not exist)."
@@ -26,14 +26,29 @@ struct AddCommand: ParsableCommand {
     @Option(help: "Priority: none, low, medium or high.")
     var priority: Priority = .none
 
-    mutating func validate() throws {
-        list = try ArgumentRules.listName(list)
-        title = try ArgumentRules.title(title)
-        _ = try ArgumentRules.due(due)
+    var request: AddRequest {
+        AddRequest(list: list, title: title, notes: notes, due: due, priority: priority, writing: write.writing)
     }
 
-    func run() throws {
-        let draft = TaskDraft(title: title, notes: ArgumentRules.notes(notes), due: try ArgumentRules.due(due), priority: priority)
-        try CompositionRoot.run(global, CommandPlan(steps: [.send(.selectList(list, creating: true)), .send(.addTask(draft))], shape: .one, write))
+    func validate() throws { _ = try request.plan(at: LocalClock().nowLocal()) }
+    func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
+}
+
+/// `todo add LIST TITLE ...` as plain values.
+struct AddRequest: Equatable {
+    var list: String
+    var title: String
+    var notes: String?
+    var due: String?
+    var priority: Priority = .none
+    var writing = Writing()
+
+    func plan(at now: Due) throws -> CommandPlan {
+        let draft = TaskDraft(
+            title: try ArgumentRules.title(title), notes: ArgumentRules.notes(notes),
+            due: try ArgumentRules.due(due, today: now.date), priority: priority)
+        return CommandPlan(
+            steps: [.send(.selectList(try ArgumentRules.listName(list), creating: true)), .send(.addTask(draft))],
+            shape: .one, writing)
     }
 }

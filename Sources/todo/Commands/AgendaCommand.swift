@@ -2,7 +2,7 @@ import ArgumentParser
 import TodoCoordinators
 import TodoCore
 
-struct AgendaCommand: ParsableCommand {
+struct AgendaCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "agenda",
         abstract: "Open tasks with a due date across every list: overdue, today, and the days ahead."
@@ -13,13 +13,11 @@ struct AgendaCommand: ParsableCommand {
     @Option(help: "How many days after today to include.")
     var days = 7
 
-    mutating func validate() throws {
-        guard (0...36_500).contains(days) else { throw ValidationError("--days must be between 0 and 36500") }
-    }
+    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
 
-    func run() throws {
-        let today = LocalClock().today()
-        let lastDay = today.adding(days: days) ?? today
-        try CompositionRoot.run(global, CommandPlan(steps: [.send(.showAgenda(through: lastDay))], writes: false, shape: .many))
+    func plan(at now: Due) throws -> CommandPlan {
+        guard (0...36_500).contains(days) else { throw ValidationError("--days must be between 0 and 36500") }
+        let lastDay = now.date.adding(days: days) ?? now.date
+        return CommandPlan(steps: [.send(.showAgenda(through: lastDay))], writes: false, shape: .many)
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import TodoCoordinators
 import TodoCore
 
-struct DoneCommand: ParsableCommand {
+struct DoneCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "done",
         abstract: "Mark tasks done. All of them change, or none does."
@@ -14,12 +14,11 @@ struct DoneCommand: ParsableCommand {
     @Argument(help: "Task ids.")
     var ids: [Int64] = []
 
-    mutating func validate() throws { ids = try ArgumentRules.ids(ids) }
-
-    func run() throws { try CompositionRoot.run(global, .setDone(true, ids, write)) }
+    func validate() throws { _ = try ArgumentRules.ids(ids) }
+    func plan(at now: Due) throws -> CommandPlan { try .setDone(true, ids, write.writing) }
 }
 
-struct UndoneCommand: ParsableCommand {
+struct UndoneCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "undone",
         abstract: "Mark tasks open again. All of them change, or none does."
@@ -31,14 +30,21 @@ struct UndoneCommand: ParsableCommand {
     @Argument(help: "Task ids.")
     var ids: [Int64] = []
 
-    mutating func validate() throws { ids = try ArgumentRules.ids(ids) }
-
-    func run() throws { try CompositionRoot.run(global, .setDone(false, ids, write)) }
+    func validate() throws { _ = try ArgumentRules.ids(ids) }
+    func plan(at now: Due) throws -> CommandPlan { try .setDone(false, ids, write.writing) }
 }
 
 extension CommandPlan {
     /// Each task is reached through its own list's screen, as a user would toggle it there.
-    static func setDone(_ done: Bool, _ ids: [Int64], _ write: WriteOptions) -> CommandPlan {
-        CommandPlan(steps: ids.flatMap { [.open(.listOfTask($0)), .send(.setDone($0, done))] }, shape: .many, write)
+    static func setDone(_ done: Bool, _ ids: [Int64], _ writing: Writing) throws -> CommandPlan {
+        CommandPlan(steps: try ArgumentRules.ids(ids).flatMap { [.open(.listOfTask($0)), .send(.setDone($0, done))] }, shape: .many, writing)
+    }
+
+    static func remove(_ ids: [Int64], _ writing: Writing) throws -> CommandPlan {
+        CommandPlan(steps: try ArgumentRules.ids(ids).flatMap { [.open(.listOfTask($0)), .send(.deleteTask($0))] }, shape: .many, writing)
+    }
+
+    static func show(_ ids: [Int64]) throws -> CommandPlan {
+        CommandPlan(steps: try ArgumentRules.ids(ids).flatMap { [.open(.listOfTask($0)), .send(.showTask($0))] }, writes: false, shape: .many)
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import TodoCoordinators
 import TodoCore
 
-struct EditCommand: ParsableCommand {
+struct EditCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change a task's fields, move it to another list, or mark it done or open."
@@ -38,26 +38,41 @@ struct EditCommand: ParsableCommand {
     @Flag(help: "Mark the task open again.")
     var undone = false
 
-    mutating func validate() throws {
-        if let title { self.title = try ArgumentRules.title(title) }
-        if let list { self.list = try ArgumentRules.listName(list) }
+    var request: EditRequest {
+        EditRequest(id: id, title: title, notes: notes, due: due, noDue: noDue, priority: priority, list: list,
+                    done: done, undone: undone, writing: write.writing)
+    }
+
+    func validate() throws { _ = try request.plan(at: LocalClock().nowLocal()) }
+    func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
+}
+
+/// `todo edit ID ...` as plain values.
+struct EditRequest: Equatable {
+    var id: Int64
+    var title: String?
+    var notes: String?
+    var due: String?
+    var noDue = false
+    var priority: Priority?
+    var list: String?
+    var done = false
+    var undone = false
+    var writing = Writing()
+
+    func plan(at now: Due) throws -> CommandPlan {
         if due != nil && noDue { throw ValidationError("--due and --no-due cannot be used together") }
         if done && undone { throw ValidationError("--done and --undone cannot be used together") }
-        if try changes().isEmpty { throw ValidationError("nothing to change: give at least one of --title, --notes, --due, --no-due, --priority, --list, --done, --undone") }
-    }
-
-    /// The changes the options ask for.
-    func changes() throws -> TaskChanges {
-        TaskChanges(
-            title: title,
+        let changes = TaskChanges(
+            title: try title.map(ArgumentRules.title),
             notes: notes.map { .set(ArgumentRules.notes($0)) } ?? .keep,
-            due: try ArgumentRules.due(due).map { .set($0) } ?? (noDue ? .set(nil) : .keep),
+            due: try ArgumentRules.due(due, today: now.date).map { .set($0) } ?? (noDue ? .set(nil) : .keep),
             priority: priority,
-            listName: list,
+            listName: try list.map { try ArgumentRules.listName($0) },
             isDone: done ? true : (undone ? false : nil))
-    }
-
-    func run() throws {
-        try CompositionRoot.run(global, CommandPlan(steps: [.open(.editTask(id)), .send(.save(try changes()))], shape: .one, write))
+        if changes.isEmpty {
+            throw ValidationError("nothing to change: give at least one of --title, --notes, --due, --no-due, --priority, --list, --done, --undone")
+        }
+        return CommandPlan(steps: [.open(.editTask(id)), .send(.save(changes))], shape: .one, writing)
     }
 }

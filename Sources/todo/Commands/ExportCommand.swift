@@ -1,7 +1,8 @@
 import ArgumentParser
+import TodoCore
 import TodoCoordinators
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write every task, done ones included, in id order, to stdout.",
@@ -16,15 +17,13 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Export only this list.", completion: ListNameCompletion.kind)
     var list: String?
 
-    mutating func validate() throws {
-        if let list { self.list = try ArgumentRules.listName(list) }
-        if global.json, let format, format != .json { throw ValidationError("--json means --format json; it cannot go with --format \(format)") }
-    }
+    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
 
-    func run() throws {
-        var plan = CommandPlan(steps: [.send(.exportTasks(list: list))], writes: false, shape: .many)
+    func plan(at now: Due) throws -> CommandPlan {
+        if global.json, let format, format != .json { throw ValidationError("--json means --format json; it cannot go with --format \(format)") }
+        var plan = CommandPlan(steps: [.send(.exportTasks(list: try list.map { try ArgumentRules.listName($0) }))], writes: false, shape: .many)
         plan.format = format ?? (global.json ? .json : .ndjson)
-        try CompositionRoot.run(global, plan)
+        return plan
     }
 }
 

@@ -1,7 +1,8 @@
 import ArgumentParser
+import TodoCore
 import TodoCoordinators
 
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Add tasks from a file in the export format; lists are created as needed.",
@@ -25,11 +26,12 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .customLong("keep-ids"), help: "Keep the records' ids; refused if this database ever used one of them.")
     var keepIDs = false
 
-    func run() throws {
+    /// Opens the input: a file that cannot be read stops the command before the database is touched.
+    func plan(at now: Due) throws -> CommandPlan {
         let path = file == "-" ? nil : file
         let source = try RecordSource(path: path, format: format ?? DataFormat(fileName: path))
         let records = TaskRecords(keepIDs: keepIDs) { store in try source.forEachRecord(store) }
-        try CompositionRoot.run(global, CommandPlan(steps: [.send(.importTasks(records))], shape: .one, write))
+        return CommandPlan(steps: [.send(.importTasks(records))], shape: .one, write.writing)
     }
 }
 

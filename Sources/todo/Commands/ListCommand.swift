@@ -2,7 +2,7 @@ import ArgumentParser
 import TodoCoordinators
 import TodoCore
 
-struct ListCommand: ParsableCommand {
+struct ListCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show every list with its counts, or one list's tasks.",
@@ -35,25 +35,46 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Show at most this many tasks.")
     var limit: Int?
 
-    mutating func validate() throws {
-        if let list { self.list = try ArgumentRules.listName(list) }
-        _ = try ArgumentRules.due(dueBefore)
+    var request: ListRequest {
+        ListRequest(list: list, all: all, sort: sort, overdue: overdue, dueBefore: dueBefore, priority: priority, limit: limit)
+    }
+
+    func validate() throws { _ = try request.validated(today: LocalClock().today()) }
+    func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
+}
+
+/// `todo list [LIST ...]` as plain values.
+struct ListRequest: Equatable {
+    var list: String?
+    var all = false
+    var sort: TaskQuery.Sort = .due
+    var overdue = false
+    var dueBefore: String?
+    var priority: Priority?
+    var limit: Int?
+
+    /// The request with its names trimmed; a usage error when it breaks a rule.
+    func validated(today: CivilDate) throws -> ListRequest {
+        var request = self
+        if let list { request.list = try ArgumentRules.listName(list) }
+        _ = try ArgumentRules.due(dueBefore, today: today)
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
         let filtered = all || overdue || dueBefore != nil || priority != nil || limit != nil || sort != .due
         if filtered && list == nil {
             throw ValidationError("--all, --sort, --overdue, --due-before, --priority and --limit need a list: todo list LIST ...")
         }
+        return request
     }
 
-    func run() throws {
-        guard let list else {
-            return try CompositionRoot.run(global, CommandPlan(steps: [.send(.showLists)], writes: false, shape: .many))
+    func plan(at now: Due) throws -> CommandPlan {
+        let request = try validated(today: now.date)
+        guard let list = request.list else {
+            return CommandPlan(steps: [.send(.showLists)], writes: false, shape: .many)
         }
         let query = TaskQuery(
-            includeDone: all, sort: sort, limit: limit, dueBefore: try ArgumentRules.due(dueBefore),
-            overdueAsOf: overdue ? LocalClock().nowLocal() : nil, priority: priority)
-        try CompositionRoot.run(global, CommandPlan(
-            steps: [.send(.selectList(list, creating: false)), .send(.showTasks(query))], writes: false, shape: .many))
+            includeDone: all, sort: sort, limit: limit, dueBefore: try ArgumentRules.due(dueBefore, today: now.date),
+            overdueAsOf: overdue ? now : nil, priority: priority)
+        return CommandPlan(steps: [.send(.selectList(list, creating: false)), .send(.showTasks(query))], writes: false, shape: .many)
     }
 }
 

@@ -1,7 +1,8 @@
 import ArgumentParser
 import TodoCoordinators
+import TodoCore
 
-struct NewListCommand: ParsableCommand {
+struct NewListCommand: PlannedCommand {
     static let configuration = CommandConfiguration(commandName: "new-list", abstract: "Create an empty list.")
 
     @OptionGroup var global: GlobalOptions
@@ -10,14 +11,14 @@ struct NewListCommand: ParsableCommand {
     @Argument(help: "The new list's name.")
     var name: String
 
-    mutating func validate() throws { name = try ArgumentRules.listName(name) }
+    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
 
-    func run() throws {
-        try CompositionRoot.run(global, CommandPlan(steps: [.send(.addList(name))], shape: .one, write))
+    func plan(at now: Due) throws -> CommandPlan {
+        CommandPlan(steps: [.send(.addList(try ArgumentRules.listName(name)))], shape: .one, write.writing)
     }
 }
 
-struct RenameListCommand: ParsableCommand {
+struct RenameListCommand: PlannedCommand {
     static let configuration = CommandConfiguration(commandName: "rename-list", abstract: "Rename a list.")
 
     @OptionGroup var global: GlobalOptions
@@ -29,17 +30,15 @@ struct RenameListCommand: ParsableCommand {
     @Argument(help: "Its new name.")
     var new: String
 
-    mutating func validate() throws {
-        old = try ArgumentRules.listName(old)
-        new = try ArgumentRules.listName(new, "new list name")
-    }
+    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
 
-    func run() throws {
-        try CompositionRoot.run(global, CommandPlan(steps: [.send(.renameList(old, to: new))], shape: .one, write))
+    func plan(at now: Due) throws -> CommandPlan {
+        let rename = ViewEvent.renameList(try ArgumentRules.listName(old), to: try ArgumentRules.listName(new, "new list name"))
+        return CommandPlan(steps: [.send(rename)], shape: .one, write.writing)
     }
 }
 
-struct DeleteListCommand: ParsableCommand {
+struct DeleteListCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete-list",
         abstract: "Delete a list. One that still has tasks is refused unless --force, which deletes them too."
@@ -54,9 +53,9 @@ struct DeleteListCommand: ParsableCommand {
     @Flag(help: "Also delete the list's tasks. Never asks.")
     var force = false
 
-    mutating func validate() throws { name = try ArgumentRules.listName(name) }
+    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
 
-    func run() throws {
-        try CompositionRoot.run(global, CommandPlan(steps: [.send(.deleteList(name, force: force))], shape: .one, write))
+    func plan(at now: Due) throws -> CommandPlan {
+        CommandPlan(steps: [.send(.deleteList(try ArgumentRules.listName(name), force: force))], shape: .one, write.writing)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import TodoCoordinators
+import TodoCore
 
-struct RemoveCommand: ParsableCommand {
+struct RemoveCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm",
         abstract: "Delete tasks. All of them go, or none does; their ids are never reused."
@@ -13,9 +13,6 @@ struct RemoveCommand: ParsableCommand {
     @Argument(help: "Task ids.")
     var ids: [Int64] = []
 
-    mutating func validate() throws { ids = try ArgumentRules.ids(ids) }
-
-    func run() throws {
-        try CompositionRoot.run(global, CommandPlan(steps: ids.flatMap { [.open(.listOfTask($0)), .send(.deleteTask($0))] }, shape: .many, write))
-    }
+    func validate() throws { _ = try ArgumentRules.ids(ids) }
+    func plan(at now: Due) throws -> CommandPlan { try .remove(ids, write.writing) }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import TodoCoordinators
 import TodoCore
 
-struct SearchCommand: ParsableCommand {
+struct SearchCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Find tasks whose title or notes contain every word.",
@@ -24,15 +24,13 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Search done tasks too.")
     var all = false
 
-    mutating func validate() throws {
-        if let list { self.list = try ArgumentRules.listName(list) }
+    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
+
+    func plan(at now: Due) throws -> CommandPlan {
         guard !TaskSearch(words: words).searchableWords.isEmpty else {
             throw ValidationError("give at least one word with a letter or a digit to search for")
         }
-    }
-
-    func run() throws {
-        try CompositionRoot.run(global, CommandPlan(
-            steps: [.send(.search(words, list: list, includeDone: all))], writes: false, shape: .many))
+        let search = ViewEvent.search(words, list: try list.map { try ArgumentRules.listName($0) }, includeDone: all)
+        return CommandPlan(steps: [.send(search)], writes: false, shape: .many)
     }
 }

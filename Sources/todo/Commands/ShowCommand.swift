@@ -1,7 +1,7 @@
 import ArgumentParser
-import TodoCoordinators
+import TodoCore
 
-struct ShowCommand: ParsableCommand {
+struct ShowCommand: PlannedCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every field of tasks.")
 
     @OptionGroup var global: GlobalOptions
@@ -9,10 +9,6 @@ struct ShowCommand: ParsableCommand {
     @Argument(help: "Task ids.")
     var ids: [Int64] = []
 
-    mutating func validate() throws { ids = try ArgumentRules.ids(ids) }
-
-    func run() throws {
-        try CompositionRoot.run(global, CommandPlan(
-            steps: ids.flatMap { [.open(.listOfTask($0)), .send(.showTask($0))] }, writes: false, shape: .many))
-    }
+    func validate() throws { _ = try ArgumentRules.ids(ids) }
+    func plan(at now: Due) throws -> CommandPlan { try .show(ids) }
 }

@@ -2,7 +2,7 @@ import TodoCoordinators
 
 /// What a subcommand asks for, in the screens' terms: the steps to take and how to print the
 /// outcome. Building it touches nothing, so every command is a pure function of its arguments.
-struct CommandPlan {
+struct CommandPlan: Equatable {
     enum Step: Equatable {
         /// Jump to a screen through the AppCoordinator.
         case open(DeepLink)
@@ -11,7 +11,7 @@ struct CommandPlan {
     }
 
     /// Whether the JSON output is one object or an array of them.
-    enum Shape {
+    enum Shape: Equatable {
         case one, many
     }
 
@@ -33,10 +33,10 @@ struct CommandPlan {
     }
 
     /// A writing plan with `-q` and `--dry-run` applied.
-    init(steps: [Step], shape: Shape, _ options: WriteOptions) {
+    init(steps: [Step], shape: Shape, _ writing: Writing) {
         self.init(steps: steps, writes: true, shape: shape)
-        dryRun = options.dryRun
-        quiet = options.quiet
+        dryRun = writing.dryRun
+        quiet = writing.quiet
     }
 }
 

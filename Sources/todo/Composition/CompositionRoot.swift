@@ -10,12 +10,12 @@ import Glibc
 /// configuration, opens the one repository, builds the navigator and the AppCoordinator, and
 /// carries a command's plan out.
 enum CompositionRoot {
-    static func run(_ options: GlobalOptions, _ plan: CommandPlan) throws {
+    static func run(_ settings: Settings, _ plan: CommandPlan) throws {
         let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment)
         // Writes are held back until their transaction commits, so a failure prints nothing.
         let output = StandardOutput(holdUntilFlushed: plan.writes)
-        let renderer = makeRenderer(options, plan, output: output, environment: environment)
+        let renderer = makeRenderer(settings, plan, output: output, environment: environment)
 
         let repository = try open(location, environment)
         let navigator = Navigator(display: renderer)
@@ -41,7 +41,7 @@ enum CompositionRoot {
         try output.flush()
     }
 
-    private static func makeRenderer(_ options: GlobalOptions, _ plan: CommandPlan, output: StandardOutput,
+    private static func makeRenderer(_ settings: Settings, _ plan: CommandPlan, output: StandardOutput,
                                      environment: Environment) -> any Renderer {
         if plan.quiet { return QuietRenderer(output: output) }
         switch plan.format {
@@ -50,8 +50,8 @@ enum CompositionRoot {
         case .json: return JSONRenderer(output: output, shape: .many)
         case nil: break
         }
-        if options.json { return JSONRenderer(output: output, shape: plan.shape) }
-        let style = Style(options, environment: environment, output: output)
+        if settings.json { return JSONRenderer(output: output, shape: plan.shape) }
+        let style = Style(settings, environment: environment, output: output)
         return HumanRenderer(output: output, style: style, dryRun: plan.dryRun)
     }
 }

@@ -17,11 +17,11 @@ enum ArgumentRules {
         return title
     }
 
-    /// A `--due` value, relative to today in local time.
-    static func due(_ text: String?) throws -> Due? {
+    /// A `--due` value, relative to `today` (local time).
+    static func due(_ text: String?, today: CivilDate) throws -> Due? {
         guard let text else { return nil }
         do {
-            return try Due.parse(text, today: LocalClock().today())
+            return try Due.parse(text, today: today)
         } catch {
             throw ValidationError(error.description)
         }

@@ -11,8 +11,8 @@ struct Style {
         self.isEnabled = isEnabled
     }
 
-    init(_ options: GlobalOptions, environment: Environment, output: StandardOutput) {
-        switch options.noColor ? .never : options.color {
+    init(_ settings: Settings, environment: Environment, output: StandardOutput) {
+        switch settings.color {
         case .always: isEnabled = true
         case .never: isEnabled = false
         case .auto: isEnabled = output.isTerminal && environment["NO_COLOR"] == nil

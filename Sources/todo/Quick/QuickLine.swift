@@ -1,0 +1,50 @@
+/// A command line split into positionals, option values and flags, for the quick parser. It is
+/// strict on purpose: anything it is not sure ArgumentParser reads the same way (an unknown
+/// option, a repeat, `--`, a value or positional that starts with `-`) makes it give up.
+struct QuickLine {
+    struct GiveUp: Error {}
+
+    private(set) var positionals: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    /// Splits `arguments`; `valueOptions` take the next argument (or `--name=value`), `flagOptions`
+    /// take none.
+    init(_ arguments: ArraySlice<String>, valueOptions: Set<String>, flagOptions: Set<String>) throws(GiveUp) {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("-") else {
+                positionals.append(argument)
+                continue
+            }
+            if flagOptions.contains(argument) {
+                guard flags.insert(argument).inserted else { throw GiveUp() }
+                continue
+            }
+            let name: String, value: String
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            } else {
+                name = argument
+                guard let next = rest.popFirst(), !next.hasPrefix("-") else { throw GiveUp() }
+                value = next
+            }
+            guard valueOptions.contains(name), values.updateValue(value, forKey: name) == nil else { throw GiveUp() }
+        }
+    }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// An option's value, converted; nil when absent, a give-up when it does not convert.
+    func value<T>(_ name: String, _ convert: (String) -> T?) throws(GiveUp) -> T? {
+        guard let text = values[name] else { return nil }
+        guard let value = convert(text) else { throw GiveUp() }
+        return value
+    }
+
+    func value(_ name: String) -> String? { values[name] }
+
+    /// Flags with a short and a long spelling.
+    func flag(_ short: String, _ long: String) -> Bool { flags.contains(short) || flags.contains(long) }
+}

@@ -1,0 +1,73 @@
+import TodoCore
+
+/// A fast reading of the command lines people and scripts type most (`list`, `add`, `done`,
+/// `undone`, `rm`, `show`), because ArgumentParser's reflection costs several times what the
+/// rest of such a command does. It only says yes when it reads the line exactly as
+/// ArgumentParser would; for anything else (help, a mistake, an option it does not know) it
+/// returns nil and ArgumentParser reads the line, with its own messages and exit statuses.
+/// `QuickParserTests` check, on many generated lines, that whenever it says yes ArgumentParser
+/// makes the same plan.
+enum QuickParser {
+    static func plan(_ arguments: [String], at now: Due) -> (Settings, CommandPlan)? {
+        guard let name = arguments.first else { return nil }
+        do {
+            return try plan(name, arguments.dropFirst(), at: now)
+        } catch {
+            return nil  // QuickLine gave up, or a request broke a rule: ArgumentParser will say which
+        }
+    }
+
+    private static let globalValues: Set<String> = ["--db", "--color"]
+    private static let globalFlags: Set<String> = ["--json", "--no-color"]
+    private static let writeFlags: Set<String> = ["-q", "--quiet", "--dry-run"]
+
+    private static func plan(_ name: String, _ rest: ArraySlice<String>, at now: Due) throws -> (Settings, CommandPlan)? {
+        switch name {
+        case "list":
+            let line = try QuickLine(rest, valueOptions: globalValues.union(["--sort", "--due-before", "--priority", "--limit"]),
+                                     flagOptions: globalFlags.union(["--all", "--overdue"]))
+            guard line.positionals.count <= 1 else { return nil }
+            let request = ListRequest(
+                list: line.positionals.first, all: line.flag("--all"), sort: try line.value("--sort", TaskQuery.Sort.init) ?? .due,
+                overdue: line.flag("--overdue"), dueBefore: line.value("--due-before"),
+                priority: try line.value("--priority", Priority.init), limit: try line.value("--limit") { Int($0) })
+            return (try settings(line), try request.plan(at: now))
+        case "add":
+            let line = try QuickLine(rest, valueOptions: globalValues.union(["--notes", "--due", "--priority"]),
+                                     flagOptions: globalFlags.union(writeFlags))
+            guard line.positionals.count == 2 else { return nil }
+            let request = AddRequest(
+                list: line.positionals[0], title: line.positionals[1], notes: line.value("--notes"), due: line.value("--due"),
+                priority: try line.value("--priority", Priority.init) ?? .none, writing: writing(line))
+            return (try settings(line), try request.plan(at: now))
+        case "done", "undone", "rm":
+            let line = try QuickLine(rest, valueOptions: globalValues, flagOptions: globalFlags.union(writeFlags))
+            let ids = try self.ids(line)
+            let plan = try name == "rm" ? CommandPlan.remove(ids, writing(line)) : .setDone(name == "done", ids, writing(line))
+            return (try settings(line), plan)
+        case "show":
+            let line = try QuickLine(rest, valueOptions: globalValues, flagOptions: globalFlags)
+            return (try settings(line), try .show(ids(line)))
+        default:
+            return nil
+        }
+    }
+
+    private static func settings(_ line: QuickLine) throws -> Settings {
+        let db = line.value("--db")
+        if db == "" { throw QuickLine.GiveUp() }
+        let color = try line.value("--color", ColorChoice.init) ?? .auto
+        return Settings(db: db, json: line.flag("--json"), color: line.flag("--no-color") ? .never : color)
+    }
+
+    private static func writing(_ line: QuickLine) -> Writing {
+        Writing(quiet: line.flag("-q", "--quiet"), dryRun: line.flag("--dry-run"))
+    }
+
+    private static func ids(_ line: QuickLine) throws -> [Int64] {
+        try line.positionals.map { text in
+            guard let id = Int64(text) else { throw QuickLine.GiveUp() }
+            return id
+        }
+    }
+}
