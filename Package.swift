@@ -24,9 +24,10 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "TodoCore", swiftSettings: swiftSettings),
+        .target(name: "TodoChecksum", swiftSettings: swiftSettings),
         .target(
             name: "TodoSQLite",
-            dependencies: ["CSQLite", "TodoCore"],
+            dependencies: ["CSQLite", "TodoCore", "TodoChecksum"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
@@ -41,7 +42,7 @@ let package = Package(
         ),
 
         // Build-time embedding of migrations/*.sql, so a copied binary carries its schema.
-        .executableTarget(name: "EmbedMigrations", swiftSettings: swiftSettings),
+        .executableTarget(name: "EmbedMigrations", dependencies: ["TodoChecksum"], swiftSettings: swiftSettings),
         .plugin(
             name: "EmbedMigrationsPlugin",
             capability: .buildTool(),
@@ -56,7 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoSQLiteTests",
-            dependencies: ["TodoSQLite", "TodoCore", "TodoTestSupport"],
+            dependencies: ["TodoSQLite", "TodoCore", "TodoChecksum", "TodoTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -48,7 +48,7 @@ struct Todo: ParsableCommand {
         } catch is OutputClosed {
             Glibc.exit(0)
         } catch {
-            exit(withError: error)
+            reportParsingOutcome(error)
         }
     }
 
@@ -62,6 +62,21 @@ struct Todo: ParsableCommand {
             if String(validatingCString: argument) == nil { return position }
         }
         return nil
+    }
+
+    /// What ArgumentParser says about a command line it stopped at: help and the version go to
+    /// stdout as they are; a usage error goes to stderr with anything the user typed made
+    /// harmless (`todo done $'\e[2J'` must not clear the screen), line by line.
+    static func reportParsingOutcome(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { print(message) }
+            Glibc.exit(code.rawValue)
+        }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }
+        if !message.isEmpty { StandardError.write(lines.joined(separator: "\n") + "\n") }
+        Glibc.exit(code.rawValue)
     }
 
     /// One `Error:` line on stderr, exit status 1; stdout stays empty because output is held

@@ -84,12 +84,12 @@ import TodoTestSupport
         writers.forEach { $0.waitUntilExit() }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Backed up \(todo.databasePath) to \(backup)\n")
+        #expect(!FileManager.default.fileExists(atPath: backup + "-wal"), "the copy is one self-contained file")
 
         #expect(try todo.run(["db", "check", "--db", backup]).status == 0)
         let copied = try todo.jsonArray(["export", "--db", backup, "--format", "json"]).count
         #expect((50...150).contains(copied))
         #expect(try todo.jsonArray(["export", "--format", "json"]).count == 150)
-        #expect(!FileManager.default.fileExists(atPath: backup + "-wal"), "the copy is one self-contained file")
 
         let again = try todo.run(["db", "backup", backup])
         #expect(again.status == 1, "an existing file is never overwritten")

@@ -73,6 +73,7 @@ import TodoSQLite
     /// A real todo database, with a few tasks, closed so it is all in the main file.
     static func realDatabase(_ todo: TodoRunner) throws -> Data {
         for index in 1...40 { try todo.succeed(["add", index % 2 == 0 ? "Inbox" : "Work", "task \(index) " + String(repeating: "x", count: 200)]) }
+        try Database(path: todo.databasePath).settle()
         #expect(sidecarFiles(of: todo.databasePath) == [])
         return try #require(fileBytes(todo.databasePath))
     }
@@ -129,6 +130,7 @@ import TodoSQLite
         _ = try Self.realDatabase(todo)
         try Database(path: todo.databasePath).run(
             "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (9999, 'from_the_future', 'abc', '2099-01-01T00:00:00Z')")
+        try Database(path: todo.databasePath).settle()
         #expect(sidecarFiles(of: todo.databasePath) == [])
         try Self.expectRefusedUntouched(todo, todo.databasePath, mentioning: ["newer todo", "9999"])
     }

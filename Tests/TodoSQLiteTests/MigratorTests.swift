@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoChecksum
 import TodoCore
 import TodoTestSupport
 @testable import TodoSQLite

@@ -1,4 +1,5 @@
 import Testing
+import TodoChecksum
 @testable import TodoSQLite
 
 /// Known answers from FIPS 180-4's examples and from coreutils' `sha256sum`.

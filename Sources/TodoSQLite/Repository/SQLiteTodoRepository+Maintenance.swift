@@ -28,6 +28,8 @@ extension SQLiteTodoRepository {
         }
         let repository = SQLiteTodoRepository(connection: db, timestamp: { "" })
         return try repository.translatingErrors {
+            // Not even a checkpoint on close: checking leaves the file exactly as it was.
+            try db.configure(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
             try repository.refuseForeignFile()
             var findings = try DatabaseCheck(db: db, migrator: migrator).findings()
             if findings.isEmpty { findings += try repository.countFindings() }

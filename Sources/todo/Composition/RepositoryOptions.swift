@@ -5,6 +5,7 @@ extension SQLiteTodoRepository.Options {
     /// The options the environment asks for. `TODO_BUSY_TIMEOUT` is how many milliseconds a
     /// command waits for another process's write before it gives up with "the database is busy"
     /// (default 5000); anything but a whole number from 0 to 2147483647 is a usage error.
+    /// `TODO_SYNC` is `normal` (the default) or `full`.
     static func from(_ environment: Environment) throws -> SQLiteTodoRepository.Options {
         var options = SQLiteTodoRepository.Options()
         if let text = environment["TODO_BUSY_TIMEOUT"] {
@@ -14,6 +15,12 @@ extension SQLiteTodoRepository.Options {
                 throw ValidationError("TODO_BUSY_TIMEOUT must be a whole number of milliseconds (0 to 2147483647), not '\(text)'")
             }
             options.busyTimeoutMilliseconds = milliseconds
+        }
+        // TODO_SYNC=full: wait for the disk on every commit, so a power cut loses nothing.
+        switch environment["TODO_SYNC"] {
+        case nil, "normal": break
+        case "full": options.syncEveryCommit = true
+        case let other?: throw ValidationError("TODO_SYNC must be normal or full, not '\(other)'")
         }
         return options
     }

@@ -18,6 +18,15 @@ struct Database {
         return rows
     }
 
+    /// Folds the write-ahead log into the main file and closes it, as the `sqlite3` shell does on
+    /// exit: afterwards the main file alone holds everything and no `-wal`/`-shm` file is left.
+    /// (`todo` itself leaves the log in place between commands, to save each command the work.)
+    func settle() throws {
+        let db = try Connection(path: path, create: false)
+        db.setBusyTimeout(milliseconds: 10_000)
+        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     /// The first column of the first row.
     func value(_ sql: String, _ values: [(any SQLBindable)?] = []) throws -> String? {
         try rows(sql, values).first?.first

@@ -1,13 +1,15 @@
 /// SHA-256 (FIPS 180-4), enough to checksum migration files without pulling in a crypto library.
-enum SHA256 {
-    static func hex(of message: [UInt8]) -> String {
+/// Its own module, so the build tool that embeds the migrations can compute their checksums once,
+/// at build time, instead of every run of `todo` doing it.
+public enum SHA256 {
+    public static func hex(of message: [UInt8]) -> String {
         digest(of: message).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined()
     }
 
-    static func digest(of message: [UInt8]) -> [UInt8] {
+    public static func digest(of message: [UInt8]) -> [UInt8] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
