@@ -26,6 +26,19 @@ public final class Statement {
         return self
     }
 
+    /// Resets the statement and clears its parameters, for binding one by one with `bind(_:at:)`.
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds one parameter (`index` counts from 1); nil binds NULL. For statements with many
+    /// parameters, where building an array of them for `bind(_:)` would cost more than binding.
+    public func bind(_ value: (any SQLBindable)?, at index: Int32) throws {
+        let code = value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index)
+        guard code == SQLITE_OK else { throw error(code) }
+    }
+
     /// Advances to the next row; false when there are no more.
     public func step() throws -> Bool {
         switch sqlite3_step(handle) {

@@ -14,30 +14,30 @@ final class JSONRenderer: Renderer {
     }
 
     func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
-        try produce { try element(JSONWriter.list($0)) }
+        try produce { list in try element { JSONWriter.list(list, to: &$0) } }
     }
 
     func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
-        try produce { try element(JSONWriter.task($0)) }
+        try produce { task in try element { JSONWriter.task(task, to: &$0) } }
     }
 
     func show(_ task: TodoTask, _ change: TaskChange) throws {
-        try element(JSONWriter.task(task))
+        try element { JSONWriter.task(task, to: &$0) }
     }
 
     func show(_ list: TodoList, _ change: ListChange) throws {
-        try element(JSONWriter.list(list))
+        try element { JSONWriter.list(list, to: &$0) }
     }
 
     func show(_ summary: ImportSummary) throws {
-        try element(JSONWriter.summary(summary))
+        try element { JSONWriter.summary(summary, to: &$0) }
     }
 
     func finish() throws {
         if shape == .many { try output.write(elements == 0 ? "[]\n" : "]\n") } else if elements > 0 { try output.write("\n") }
     }
 
-    private func element(_ json: String) throws {
+    private func element(_ json: (inout [UInt8]) -> Void) throws {
         switch shape {
         case .many: try output.write(elements == 0 ? "[" : ",")
         case .one: guard elements == 0 else { return }

@@ -2,47 +2,107 @@ import TodoCore
 
 /// JSON text for the shapes of CLI.md: snake_case keys, every key always present, `null` for
 /// nothing. Strings keep the data exactly; only what JSON requires is escaped.
+///
+/// It appends UTF-8 bytes to a buffer rather than building Strings: `todo export` writes a
+/// million of these, and String concatenation was most of its time.
 enum JSONWriter {
-    static func task(_ task: TodoTask) -> String {
-        var json = "{\"id\":\(task.id),\"list\":"
-        json += string(task.listName)
-        json += ",\"title\":" + string(task.title)
-        json += ",\"notes\":" + (task.notes.map(string) ?? "null")
-        json += ",\"due\":" + (task.due.map { string($0.description) } ?? "null")
-        json += ",\"priority\":" + string(task.priority.rawValue)
-        json += ",\"done\":" + (task.isDone ? "true" : "false")
-        json += ",\"created_at\":" + string(task.createdAt)
-        json += ",\"updated_at\":" + string(task.updatedAt)
-        json += ",\"completed_at\":" + (task.completedAt.map(string) ?? "null")
-        return json + "}"
+    static func task(_ task: TodoTask, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        integer(task.id, to: &out)
+        out.append(contentsOf: #","list":"#.utf8)
+        string(task.listName, to: &out)
+        out.append(contentsOf: #","title":"#.utf8)
+        string(task.title, to: &out)
+        out.append(contentsOf: #","notes":"#.utf8)
+        optional(task.notes, to: &out)
+        out.append(contentsOf: #","due":"#.utf8)
+        optional(task.due?.description, to: &out)
+        out.append(contentsOf: #","priority":"#.utf8)
+        string(task.priority.rawValue, to: &out)
+        out.append(contentsOf: task.isDone ? #","done":true,"created_at":"#.utf8 : #","done":false,"created_at":"#.utf8)
+        string(task.createdAt, to: &out)
+        out.append(contentsOf: #","updated_at":"#.utf8)
+        string(task.updatedAt, to: &out)
+        out.append(contentsOf: #","completed_at":"#.utf8)
+        optional(task.completedAt, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
-    static func list(_ list: TodoList) -> String {
-        "{\"id\":\(list.id),\"name\":" + string(list.name) + ",\"open\":\(list.openCount),\"done\":\(list.doneCount)}"
+    static func list(_ list: TodoList, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        integer(list.id, to: &out)
+        out.append(contentsOf: #","name":"#.utf8)
+        string(list.name, to: &out)
+        out.append(contentsOf: #","open":"#.utf8)
+        integer(Int64(list.openCount), to: &out)
+        out.append(contentsOf: #","done":"#.utf8)
+        integer(Int64(list.doneCount), to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
-    static func summary(_ summary: ImportSummary) -> String {
-        "{\"imported\":\(summary.imported),\"lists_created\":\(summary.listsCreated)}"
+    static func summary(_ summary: ImportSummary, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"imported":"#.utf8)
+        integer(Int64(summary.imported), to: &out)
+        out.append(contentsOf: #","lists_created":"#.utf8)
+        integer(Int64(summary.listsCreated), to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
+    /// A JSON string literal for `text`, as a String (for the few small documents built whole).
     static func string(_ text: String) -> String {
-        var json = "\""
-        json.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": json += "\\\""
-            case "\\": json += "\\\\"
-            case "\n": json += "\\n"
-            case "\r": json += "\\r"
-            case "\t": json += "\\t"
-            case "\u{08}": json += "\\b"
-            case "\u{0C}": json += "\\f"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: json.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        string(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func string(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            // Most text needs no escaping: copy it in one go.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return out.append(contentsOf: bytes)
             }
+            for byte in bytes { escaped(byte, to: &out) }
         }
-        return json + "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func escaped(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+        case 0x09: out.append(contentsOf: #"\t"#.utf8)
+        case 0x08: out.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            out.append(contentsOf: #"\u00"#.utf8)
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0xF)])
+        default: out.append(byte)
+        }
+    }
+
+    private static func optional(_ text: String?, to out: inout [UInt8]) {
+        if let text { string(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    private static func integer(_ value: Int64, to out: inout [UInt8]) {
+        guard value != 0 else { return out.append(UInt8(ascii: "0")) }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        // Digits from the right, into a small stack buffer; magnitude avoids overflow at Int64.min.
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            while magnitude > 0 {
+                digits[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            out.append(contentsOf: digits[(20 - count)...])
+        }
     }
 }

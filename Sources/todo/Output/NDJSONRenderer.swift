@@ -11,15 +11,15 @@ final class NDJSONRenderer: Renderer {
     }
 
     func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
-        try produce { try output.write(JSONWriter.list($0) + "\n") }
+        try produce { list in try output.write(line: true) { JSONWriter.list(list, to: &$0) } }
     }
 
     func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
-        try produce { try output.write(JSONWriter.task($0) + "\n") }
+        try produce { task in try output.write(line: true) { JSONWriter.task(task, to: &$0) } }
     }
 
-    func show(_ task: TodoTask, _ change: TaskChange) throws { try output.write(JSONWriter.task(task) + "\n") }
-    func show(_ list: TodoList, _ change: ListChange) throws { try output.write(JSONWriter.list(list) + "\n") }
-    func show(_ summary: ImportSummary) throws { try output.write(JSONWriter.summary(summary) + "\n") }
+    func show(_ task: TodoTask, _ change: TaskChange) throws { try output.write(line: true) { JSONWriter.task(task, to: &$0) } }
+    func show(_ list: TodoList, _ change: ListChange) throws { try output.write(line: true) { JSONWriter.list(list, to: &$0) } }
+    func show(_ summary: ImportSummary) throws { try output.write(line: true) { JSONWriter.summary(summary, to: &$0) } }
     func finish() throws {}
 }

@@ -26,8 +26,10 @@ final class StandardOutput {
         if !holdUntilFlushed && buffer.count >= Self.chunk { try flush() }
     }
 
-    func write(byte: UInt8) throws {
-        buffer.append(byte)
+    /// Appends whatever `build` writes into the buffer, as raw UTF-8, then a newline when asked.
+    func write(line: Bool = false, _ build: (inout [UInt8]) -> Void) throws {
+        build(&buffer)
+        if line { buffer.append(0x0A) }
         if !holdUntilFlushed && buffer.count >= Self.chunk { try flush() }
     }
 
