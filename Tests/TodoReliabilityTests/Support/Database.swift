@@ -88,6 +88,12 @@ struct Database {
         }
         let orphans = try count("SELECT count(*) FROM tasks WHERE list_id NOT IN (SELECT id FROM lists)")
         if orphans != 0 { problems.append("\(orphans) tasks without a list") }
+        // FTS5's own check that the search index matches the tasks (rank 1: against their text too).
+        do {
+            try execute("INSERT INTO tasks_search (tasks_search, rank) VALUES ('integrity-check', 1)")
+        } catch {
+            problems.append("search index: \(error)")
+        }
         return problems
     }
 
