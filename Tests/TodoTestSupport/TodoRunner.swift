@@ -1,41 +1,37 @@
 import Foundation
-import TodoTestSupport
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// Copied from TodoEndToEndTests/Support/TodoRunner.swift and extended: processes that can be
-// killed mid-run, runs from many threads at once, and arguments given as raw bytes.
-
 /// What one run of the `todo` binary did.
-struct RunResult: Sendable {
-    let arguments: [String]
-    let status: Int32
+public struct RunResult: Sendable {
+    public let arguments: [String]
+    public let status: Int32
     /// True when the process died from a signal (a crash, or our SIGKILL) instead of exiting.
-    let wasSignalled: Bool
-    let stdout: String
-    let stderr: String
-    let stdoutBytes: Data
-    let stderrBytes: Data
+    public let wasSignalled: Bool
+    public let stdout: String
+    public let stderr: String
+    public let stdoutBytes: Data
+    public let stderrBytes: Data
 
-    /// stdout parsed as JSON.
-    func json() throws -> Any {
+    /// stdout parsed as JSON, keeping strings exactly (see `ExactJSON`).
+    public func json() throws -> Any {
         try ExactJSON.parse(Array(stdoutBytes))
     }
 
-    func jsonObject() throws -> [String: Any] {
+    public func jsonObject() throws -> [String: Any] {
         guard let object = try json() as? [String: Any] else { throw RunnerError.notJSON(stdout) }
         return object
     }
 
-    func jsonArray() throws -> [[String: Any]] {
+    public func jsonArray() throws -> [[String: Any]] {
         guard let array = try json() as? [[String: Any]] else { throw RunnerError.notJSON(stdout) }
         return array
     }
 
     /// stderr split into lines (without the final newline's empty remainder).
-    var stderrLines: [Substring] {
+    public var stderrLines: [Substring] {
         var lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         return lines
@@ -43,26 +39,26 @@ struct RunResult: Sendable {
 
     /// CLI.md's failure shape: a clean exit with `status`, nothing on stdout, and stderr that
     /// starts with an `Error:` line. With `oneLine`, that line is all there is.
-    func failedCleanly(with status: Int32, oneLine: Bool = false) -> Bool {
+    public func failedCleanly(with status: Int32, oneLine: Bool = false) -> Bool {
         !wasSignalled && self.status == status && stdoutBytes.isEmpty && stderr.hasPrefix("Error: ")
             && (!oneLine || stderrLines.count == 1)
     }
 
-    var summary: String {
+    public var summary: String {
         "todo \(arguments.map { "'\($0.count > 60 ? $0.prefix(60) + "…(\($0.utf8.count) bytes)" : $0)'" }.joined(separator: " ")) → \(wasSignalled ? "signal" : "exit") \(status)\nstdout: \(stdout.prefix(400))\nstderr: \(stderr.prefix(800))"
     }
 }
 
-enum RunnerError: Error {
+public enum RunnerError: Error {
     case notJSON(String)
     case binaryMissing(String)
     case failed(String)
 }
 
 /// A `todo` process started and not yet waited for.
-final class RunningTodo: @unchecked Sendable {
-    let process: Process
-    let arguments: [String]
+public final class RunningTodo: @unchecked Sendable {
+    public let process: Process
+    public let arguments: [String]
     private let outPath: String
     private let errPath: String
     private let inPath: String
@@ -75,14 +71,14 @@ final class RunningTodo: @unchecked Sendable {
         self.inPath = inPath
     }
 
-    var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { process.isRunning }
 
     /// SIGKILL: the process gets no chance to clean up, as in a power cut or an OOM kill.
-    func kill() {
+    public func kill() {
         if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
     }
 
-    func wait() -> RunResult {
+    public func wait() -> RunResult {
         process.waitUntilExit()
         let out = fileBytes(outPath) ?? Data()
         let err = fileBytes(errPath) ?? Data()
@@ -101,13 +97,14 @@ final class RunningTodo: @unchecked Sendable {
 /// Runs the built `todo` binary in a scratch directory with a clean environment, so nothing
 /// from the machine (a real TODO_DB, a .env, NO_COLOR) leaks into a test. Safe to use from
 /// several threads at once once set up (each run has its own output files).
-final class TodoRunner: @unchecked Sendable {
-    let directory: TemporaryDirectory
+public final class TodoRunner: @unchecked Sendable {
+    public let directory: TemporaryDirectory
     /// The database every run uses unless a test says otherwise.
-    let databasePath: String
-    let environment: [String: String]
+    public let databasePath: String
+    public let environment: [String: String]
 
-    init(environment extra: [String: String] = [:]) throws {
+    /// `environment` is added to (and overrides) the clean environment every run gets.
+    public init(environment extra: [String: String] = [:]) throws {
         directory = try TemporaryDirectory()
         databasePath = directory.path("todo.db")
         var environment = [
@@ -122,7 +119,7 @@ final class TodoRunner: @unchecked Sendable {
 
     /// The binary next to the test bundle (`swift build` puts both in the same folder);
     /// TODO_BINARY overrides it, e.g. to test a release build.
-    static let binary: String = {
+    public static let binary: String = {
         if let path = ProcessInfo.processInfo.environment["TODO_BINARY"] { return path }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for folder in [bundle, bundle.deletingLastPathComponent()] {
@@ -132,15 +129,16 @@ final class TodoRunner: @unchecked Sendable {
         return bundle.appendingPathComponent("todo").path
     }()
 
-    /// Starts `todo` with `arguments` and returns without waiting.
-    func start(_ arguments: [String], environment extra: [String: String?] = [:],
-               executable: String = TodoRunner.binary, in workingDirectory: String? = nil) throws -> RunningTodo {
+    /// Starts `todo` with `arguments` and returns without waiting; `stdin` is fed from the
+    /// given bytes (empty by default).
+    public func start(_ arguments: [String], stdin: Data = Data(), environment extra: [String: String?] = [:],
+                      executable: String = TodoRunner.binary, in workingDirectory: String? = nil) throws -> RunningTodo {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw RunnerError.binaryMissing(Self.binary) }
         let id = UUID().uuidString
         let outPath = directory.path(".out-\(id)"), errPath = directory.path(".err-\(id)"), inPath = directory.path(".in-\(id)")
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: inPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: inPath, contents: stdin)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -152,22 +150,27 @@ final class TodoRunner: @unchecked Sendable {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            for path in [outPath, errPath, inPath] { try? FileManager.default.removeItem(atPath: path) }
+            throw error
+        }
         return RunningTodo(process: process, arguments: arguments, outPath: outPath, errPath: errPath, inPath: inPath)
     }
 
-    /// Runs `todo` with `arguments` and waits for it.
+    /// Runs `todo` with `arguments` and waits for it; `stdin` is fed from the given bytes.
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String?] = [:],
-             in workingDirectory: String? = nil) throws -> RunResult {
-        try start(arguments, environment: extra, in: workingDirectory).wait()
+    public func run(_ arguments: [String], stdin: Data = Data(), environment extra: [String: String?] = [:],
+                    in workingDirectory: String? = nil) throws -> RunResult {
+        try start(arguments, stdin: stdin, environment: extra, in: workingDirectory).wait()
     }
 
     /// Runs `todo` with arguments given as raw bytes, which may be invalid UTF-8. Foundation's
     /// Process only takes Strings, so a shell builds each argument with printf from octal escapes
     /// and then execs todo with them. NUL bytes cannot be in an argument at all.
     @discardableResult
-    func run(rawArguments: [[UInt8]], environment extra: [String: String?] = [:]) throws -> RunResult {
+    public func run(rawArguments: [[UInt8]], environment extra: [String: String?] = [:]) throws -> RunResult {
         var script = "set --\n"
         for argument in rawArguments {
             precondition(!argument.contains(0), "an argument cannot hold a NUL byte")
@@ -185,73 +188,40 @@ final class TodoRunner: @unchecked Sendable {
     }
 
     /// Runs and requires success, returning the parsed JSON of `--json` output. The flag goes
-    /// right after the subcommand, so it is not taken for a value after `--`.
-    func json(_ arguments: [String]) throws -> Any {
-        let result = try run(Array(arguments.prefix(1)) + ["--json"] + arguments.dropFirst())
+    /// just before a `--` (so it is not taken for a value after it), or else at the end (so it
+    /// reaches nested subcommands such as `db check`).
+    public func json(_ arguments: [String]) throws -> Any {
+        var withFlag = arguments
+        withFlag.insert("--json", at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
+        let result = try run(withFlag)
         guard result.status == 0 else { throw RunnerError.failed(result.summary) }
         return try result.json()
     }
 
-    func jsonObject(_ arguments: [String]) throws -> [String: Any] {
+    public func jsonObject(_ arguments: [String]) throws -> [String: Any] {
         guard let object = try json(arguments) as? [String: Any] else { throw RunnerError.notJSON("not an object") }
         return object
     }
 
-    func jsonArray(_ arguments: [String]) throws -> [[String: Any]] {
+    public func jsonArray(_ arguments: [String]) throws -> [[String: Any]] {
         guard let array = try json(arguments) as? [[String: Any]] else { throw RunnerError.notJSON("not an array") }
         return array
     }
 
-    /// Adds a task and returns its id.
+    /// Adds a task and returns its id. `options` go before `--`, so any list or title is taken
+    /// as text.
     @discardableResult
-    func add(_ list: String, _ title: String, _ options: [String] = []) throws -> Int64 {
+    public func add(_ list: String, _ title: String, _ options: [String] = []) throws -> Int {
         let task = try jsonObject(["add"] + options + ["--", list, title])
-        guard let id = (task["id"] as? Int).map(Int64.init) else { throw RunnerError.notJSON("no id") }
+        guard let id = task["id"] as? Int else { throw RunnerError.notJSON("no id") }
         return id
     }
 
     /// Runs `arguments` and throws unless it succeeded.
     @discardableResult
-    func succeed(_ arguments: [String], environment extra: [String: String?] = [:]) throws -> RunResult {
+    public func succeed(_ arguments: [String], environment extra: [String: String?] = [:]) throws -> RunResult {
         let result = try run(arguments, environment: extra)
         guard result.status == 0, !result.wasSignalled else { throw RunnerError.failed(result.summary) }
         return result
     }
-}
-
-/// Runs `body` on `count` real threads at once and waits for all of them. Threads, not tasks:
-/// each body blocks on child processes, and the cooperative pool has only a thread per core.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let group = DispatchGroup()
-    for index in 0..<count {
-        group.enter()
-        let thread = Thread {
-            body(index)
-            group.leave()
-        }
-        thread.start()
-    }
-    group.wait()
-}
-
-/// A value shared between threads.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    var current: Value { withLock { $0 } }
-}
-
-/// Sleeps for a number of microseconds.
-func pause(microseconds: Int) {
-    guard microseconds > 0 else { return }
-    usleep(UInt32(microseconds))
 }

@@ -1,17 +1,16 @@
+import Foundation
+
 /// A strict JSON reader that keeps strings exactly. Foundation's JSONSerialization drops a
 /// U+FEFF at the start of a string value (`"\u{FEFF}x"` reads as `"x"`), which would make
 /// "JSON keeps text exactly" unprovable. Objects are `[String: Any]`, arrays `[Any]`, integers
-/// `Int`, other numbers `Double`, `true`/`false` `Bool`, `null` `ExactJSON.null`.
+/// `Int`, other numbers `Double`, `true`/`false` `Bool`, `null` `NSNull` (as JSONSerialization
+/// gives it, and distinct from a missing key).
 struct ExactJSON {
     struct Invalid: Error, CustomStringConvertible {
         let offset: Int
         let reason: String
         var description: String { "invalid JSON at byte \(offset): \(reason)" }
     }
-
-    /// JSON's null, distinct from a missing key.
-    struct Null: Equatable {}
-    static let null = Null()
 
     private let bytes: [UInt8]
     private var index = 0
@@ -81,7 +80,7 @@ struct ExactJSON {
             return false
         case UInt8(ascii: "n"):
             try expect("null")
-            return Self.null
+            return NSNull()
         default:
             return try number()
         }
