@@ -31,7 +31,7 @@ struct Todo: ParsableCommand {
             Glibc.exit(ExitCode.validationFailure.rawValue)
         }
         do {
-            let arguments = Array(CommandLine.arguments.dropFirst())
+            let arguments = LeadingOptions.moved(Array(CommandLine.arguments.dropFirst()))
             if let (settings, plan) = QuickParser.plan(arguments, at: LocalClock().nowLocal()) {
                 try CompositionRoot.run(settings, plan)
             } else {
@@ -41,6 +41,7 @@ struct Todo: ParsableCommand {
         } catch let error as TodoError {
             // 65 (EX_DATAERR) for a bad record in an input file, as CLI.md says.
             if case .invalidRecord = error { fail(error.description, status: 65) }
+            if case .invalidSetting = error { fail(error.description, status: ExitCode.validationFailure.rawValue) }
             if case .checkFailed(_, let findings) = error { fail(error.description, details: findings) }
             fail(error.description)
         } catch let error as NavigationError {
@@ -79,8 +80,8 @@ struct Todo: ParsableCommand {
         Glibc.exit(code.rawValue)
     }
 
-    /// One `Error:` line on stderr, exit status 1; stdout stays empty because output is held
-    /// back until a command has succeeded.
+    /// One `Error:` line on stderr, exit status 1. stdout stays empty: output is held back until
+    /// a command has succeeded (listings, which stream, are the exception; see `CommandPlan`).
     static func fail(_ message: String, details: [String] = [], status: Int32 = 1) -> Never {
         // Control characters (a newline or an escape sequence in a name) are shown as escapes,
         // so the message stays one harmless line; details (`todo db check`'s findings) follow,

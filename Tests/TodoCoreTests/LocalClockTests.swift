@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,12 +26,22 @@ import TodoCore
         #expect(candidates.contains(stamp))
     }
 
-    @Test func todayIsTheDateOfNow() {
-        let clock = LocalClock()
-        let now = clock.nowLocal()
-        let today = clock.today()
-        // Only midnight between the two calls could make them differ, and then by one day.
-        #expect(today == now.date || today == now.date.adding(days: 1))
-        #expect(now.minuteOfDay.map { (0..<1440).contains($0) } == true)
+    /// Local time as Foundation's calendar sees it in this process's time zone, the same one
+    /// libc reads (TZ, else /etc/localtime).
+    static func foundationNow() -> Due? {
+        let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: Date())
+        guard let year = parts.year, let month = parts.month, let day = parts.day, let hour = parts.hour,
+              let minute = parts.minute, let date = CivilDate(year: year, month: month, day: day)
+        else { return nil }
+        return Due(date: date, minuteOfDay: hour * 60 + minute)
+    }
+
+    @Test func nowLocalIsTheLocalDateAndMinute() throws {
+        let before = try #require(Self.foundationNow())
+        let now = LocalClock().nowLocal()
+        let after = try #require(Self.foundationNow())
+        // A minute may turn between the readings: now is one of the two.
+        #expect(now == before || now == after, "\(now) is neither \(before) nor \(after)")
+        #expect(LocalClock().today() == now.date || LocalClock().today() == after.date)
     }
 }

@@ -42,6 +42,8 @@ import TodoTestSupport
         for expected in ["oat milk", "Groceries", "2026-11-22T09:30", "high", "line one", "line two", "created", "updated", "completed"] {
             #expect(text.contains(expected), "\(expected)")
         }
+        // More than a buffer's worth of output for the first id: still nothing when a later one fails.
+        try todo.run(["edit", String(a), "--notes", String(repeating: "long notes ", count: 10_000)])
         let missing = try todo.run(["show", String(a), "999"])
         #expect(missing.status == 1)
         #expect(missing.stdout.isEmpty, "nothing is printed when one id is missing")

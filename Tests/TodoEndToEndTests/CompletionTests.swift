@@ -36,6 +36,16 @@ import TodoTestSupport
         #expect(result.stdout == "Other list\n")
     }
 
+    @Test func completingNeverMigratesOrBacksUp() throws {
+        let todo = try TodoRunner()
+        try DatabaseCommandTests.olderDatabase(at: todo.databasePath)
+        let before = try #require(fileBytes(todo.databasePath))
+        let result = try todo.run(["---completion", "list", "--", "positional@0", "2", "0", "todo", "list", ""])
+        #expect(result.stdout == "Old\n")
+        #expect(fileBytes(todo.databasePath) == before)
+        #expect(!FileManager.default.fileExists(atPath: todo.databasePath + ".before-0002.bak"))
+    }
+
     @Test func completingDoesNotCreateADatabase() throws {
         let todo = try TodoRunner()
         let result = try todo.run(["---completion", "list", "--", "positional@0", "2", "0", "todo", "list", ""])

@@ -49,6 +49,31 @@ import TodoTestSupport
         #expect(try databaseUsed(flag: false, environment: false, dotEnv: false, xdg: false) == "home")
     }
 
+    @Test func optionsForEveryCommandMayComeBeforeTheCommand() throws {
+        let todo = try TodoRunner()
+        let other = todo.directory.path("other.db")
+        #expect(try todo.run(["--db", other, "add", "Inbox", "x"]).status == 0)
+        let lists = try todo.run(["--json", "--db=\(other)", "list"])
+        #expect(try lists.jsonArray().map { $0["name"] as? String } == ["Inbox"])
+        #expect(try todo.run(["--no-color", "--db", other, "--json", "db", "path"]).jsonObject()["source"] as? String == "flag")
+        #expect(try todo.run(["--json", "--db", other, "Inbox"]).jsonArray().count == 1, "through the default command too")
+        #expect(try todo.run(["--db", other, "--bogus", "list"]).status == 64, "anything else is ArgumentParser's to judge")
+        #expect(!FileManager.default.fileExists(atPath: todo.databasePath), "the default database was never used")
+    }
+
+    @Test func todoSyncIsNormalOrFull() throws {
+        let todo = try TodoRunner()
+        for value in ["normal", "full"] {
+            #expect(try todo.run(["add", "Inbox", value], environment: ["TODO_SYNC": value]).status == 0)
+        }
+        let before = try databaseSnapshot(todo.databasePath)
+        let refused = try todo.run(["add", "Inbox", "x"], environment: ["TODO_SYNC": "sometimes"])
+        #expect(refused.status == 64)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr == "Error: TODO_SYNC must be normal or full, not 'sometimes'\n")
+        #expect(try databaseSnapshot(todo.databasePath) == before)
+    }
+
     @Test func missingParentDirectoriesAreCreated() throws {
         let todo = try TodoRunner()
         let path = todo.directory.path("a/b/c/todo.db")

@@ -144,7 +144,7 @@ import TodoTestSupport
             let input = "{\"id\":\(second + 10),\"list\":\"A\",\"title\":\"fine\"}\n{\"id\":\(id),\"list\":\"A\",\"title\":\"taken\"}\n"
             let result = try todo.run(["import", "--keep-ids"], stdin: Data(input.utf8))
             #expect(result.status == 1, "id \(id): \(result.stderr)")
-            #expect(result.stderr.hasPrefix("Error: line 2: task id \(id) was already assigned"))
+            #expect(result.stderr.hasPrefix("Error: line 2: task id \(id) is not above the highest id"))
             #expect(try databaseSnapshot(todo.databasePath) == before)
         }
 

@@ -135,6 +135,50 @@ import TodoSQLite
         try Self.expectRefusedUntouched(todo, todo.databasePath, mentioning: ["newer todo", "9999"])
     }
 
+    /// As a file is usually found: in WAL mode, with recent commits still in its `-wal` (todo
+    /// and many programs leave the log in place). Refusing it must not fold that log into the
+    /// file, and must leave the log as it was.
+    static func expectRefusedWithItsLogUntouched(_ todo: TodoRunner, _ path: String, mentioning words: [String],
+                                                 alsoRefusing extra: [[String]], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let bytes = fileBytes(path), log = fileBytes(path + "-wal")
+        #expect(log.map { !$0.isEmpty } == true, "the set-up should leave commits in the log", sourceLocation: sourceLocation)
+        for arguments in commands + [["db", "check"]] + extra {
+            let result = try todo.run(arguments + ["--db", path])
+            #expect(result.failedCleanly(with: 1), "\(result.summary)", sourceLocation: sourceLocation)
+            for word in words {
+                #expect(result.stderr.contains(word), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+            }
+            #expect(fileBytes(path) == bytes, "\(arguments) changed the file", sourceLocation: sourceLocation)
+            #expect(fileBytes(path + "-wal") == log, "\(arguments) changed the file's log", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A connection that leaves its commits in the log when it closes.
+    static func keepingTheLog(_ path: String) throws -> Connection {
+        let db = try Connection(path: path)
+        try db.configure(1006, true)  // SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE
+        try db.execute("PRAGMA journal_mode = WAL")
+        return db
+    }
+
+    @Test func aNewerTodosDatabaseWithCommitsInItsLogIsRefusedUntouched() throws {
+        let todo = try TodoRunner()
+        _ = try Self.realDatabase(todo)
+        try Self.keepingTheLog(todo.databasePath).execute(
+            "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (9999, 'from_the_future', 'abc', '2099-01-01T00:00:00Z')")
+        // Backing it up is allowed (that changes nothing); everything else is refused.
+        try Self.expectRefusedWithItsLogUntouched(todo, todo.databasePath, mentioning: ["newer"], alsoRefusing: [])
+    }
+
+    @Test func anotherProgramsDatabaseWithCommitsInItsLogIsRefusedUntouched() throws {
+        let todo = try TodoRunner()
+        let path = todo.directory.path("contacts.db")
+        try Self.keepingTheLog(path).execute("CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO contacts (name) VALUES ('Ada')")
+        let copy = todo.directory.path("copy.db")
+        try Self.expectRefusedWithItsLogUntouched(todo, path, mentioning: ["another program"], alsoRefusing: [["db", "backup", copy]])
+        #expect(!FileManager.default.fileExists(atPath: copy))
+    }
+
     @Test(arguments: ["DELETE", "WAL"])
     func anotherProgramsSQLiteDatabaseIsRefusedUntouched(journalMode: String) throws {
         let todo = try TodoRunner()

@@ -198,7 +198,7 @@ import Glibc
         let before = try Database(path: todo.databasePath).snapshot()
         for arguments in [["list"], ["add", "Inbox", "second"]] {
             let result = try todo.run(arguments, environment: ["TODO_BUSY_TIMEOUT": value])
-            #expect(result.failedCleanly(with: 64), "\(result.summary)")
+            #expect(result.failedCleanly(with: 64, oneLine: true), "\(result.summary)")
             #expect(result.stderr.hasPrefix("Error: TODO_BUSY_TIMEOUT must be a whole number of milliseconds"), "\(result.stderr)")
         }
         #expect(try Database(path: todo.databasePath).snapshot() == before)

@@ -17,7 +17,7 @@ public final class MainListScreen: Screen {
         case .showLists:
             try display.showLists { each in try repository.forEachList(each) }
         case .selectList(let name, let creating):
-            let list = try creating ? listCreatingIfNeeded(name) : existingList(name)
+            let list = try creating ? repository.listCreatingIfNeeded(named: name).list : existingList(name)
             coordinator?.showTodoList(list)
         case .addList(let name):
             try display.show(repository.createList(named: name), .created)
@@ -29,7 +29,7 @@ public final class MainListScreen: Screen {
             try display.show(repository.deleteList(list.id, force: force), .deleted)
         case .search(let words, let listName, let includeDone):
             let search = TaskSearch(words: words, list: try listName.map(existingList)?.id, includeDone: includeDone)
-            try display.showTasks(.search(words)) { each in try repository.forEachTask(matching: search, each) }
+            try display.showTasks(.search) { each in try repository.forEachTask(matching: search, each) }
         case .showAgenda(let lastDay):
             // The day after, as a bound; the last representable day ends at its last minute.
             let end = lastDay.adding(days: 1).map { Due(date: $0) } ?? Due(date: lastDay, minuteOfDay: 24 * 60 - 1)
@@ -49,9 +49,5 @@ public final class MainListScreen: Screen {
     private func existingList(_ name: String) throws -> TodoList {
         guard let list = try repository.list(named: name) else { throw TodoError.listNotFound(name) }
         return list
-    }
-
-    private func listCreatingIfNeeded(_ name: String) throws -> TodoList {
-        try repository.list(named: name) ?? repository.createList(named: name)
     }
 }

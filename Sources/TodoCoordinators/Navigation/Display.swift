@@ -15,7 +15,7 @@ public enum TaskListing: Equatable, Sendable {
     /// One list's tasks.
     case list(TodoList)
     /// Search results from any list.
-    case search([String])
+    case search
     /// Open dated tasks through a day, in due order.
     case agenda(through: CivilDate)
     /// Every field of each task.

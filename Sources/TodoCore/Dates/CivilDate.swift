@@ -56,6 +56,9 @@ public struct CivilDate: Equatable, Comparable, Hashable, Sendable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The names of the days, indexed by `weekday`.
+    public static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
     /// 0 = Sunday ... 6 = Saturday.
     public var weekday: Int {
         let d = daysSinceEpoch

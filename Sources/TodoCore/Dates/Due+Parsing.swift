@@ -25,7 +25,7 @@ extension Due {
         throw DueParseError(input: input)
     }
 
-    private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    private static let weekdays = CivilDate.weekdayNames.map { $0.lowercased() }
 
     /// `+Nd` or `+Nw` as a number of days; nil for anything else or an absurd N.
     private static func relativeDays(_ word: String) -> Int? {

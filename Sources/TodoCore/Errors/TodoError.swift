@@ -20,6 +20,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     /// Any other failure of the storage, with the storage's own words.
     case storage(String)
+    /// An environment variable with a value `todo` cannot use; a usage error (exit 64).
+    case invalidSetting(name: String, value: String, expected: String)
     /// `todo db check` found problems; each finding is one line.
     case checkFailed(path: String, findings: [String])
     /// A record of an import file is not valid; nothing was imported.
@@ -53,12 +55,14 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot read \(path): \(reason)"
         case .storage(let message):
             "storage failure: \(message)"
+        case .invalidSetting(let name, let value, let expected):
+            "\(name) must be \(expected), not '\(value)'"
         case .checkFailed(let path, let findings):
             "\(path) has \(findings.count) problem\(findings.count == 1 ? "" : "s"):"
         case .invalidRecord(let line, let reason):
             "line \(line): \(reason); nothing was imported"
         case .idAlreadyAssigned(let id, let line):
-            "line \(line): task id \(id) was already assigned in this database (ids are never reused); import without --keep-ids to get new ids. Nothing was imported"
+            "line \(line): task id \(id) is not above the highest id this database has used, and ids are never reused; import without --keep-ids to get new ids. Nothing was imported"
         }
     }
 }

@@ -40,6 +40,12 @@ extension TodoRepository {
         try write(dryRun: false, body)
     }
 
+    /// The list with this name, created when there is none, and whether it was.
+    public func listCreatingIfNeeded(named name: String) throws -> (list: TodoList, created: Bool) {
+        if let list = try list(named: name) { return (list, false) }
+        return (try createList(named: name), true)
+    }
+
     /// One list's tasks.
     public func forEachTask(in list: TodoList.ID, matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
         var query = query

@@ -74,7 +74,7 @@ public struct Migrator: Sendable {
     }
 
     static func hasTable(_ db: Connection) throws -> Bool {
-        try db.cached("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'").bind([]).first { _ in true } ?? false
+        try db.hasSchemaObject(named: "schema_migrations")
     }
 
     /// The record of applied migrations: infrastructure, so the migrator owns it, not a file.

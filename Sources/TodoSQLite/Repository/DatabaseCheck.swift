@@ -75,7 +75,7 @@ struct DatabaseCheck {
     }
 
     private func hasSearchIndex() throws -> Bool {
-        try db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'tasks_search'").bind([]).first { _ in true } ?? false
+        try db.hasSchemaObject(named: "tasks_search")
     }
 
     /// FTS5's own check that the index matches the tasks. It is issued as an INSERT, so it runs

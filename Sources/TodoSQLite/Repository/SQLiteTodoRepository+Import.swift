@@ -110,14 +110,9 @@ struct TaskImporter {
     private mutating func listID(_ name: String) throws -> TodoList.ID {
         let key = String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
         if let id = listIDs[key] { return id }
-        let id: TodoList.ID
-        if let list = try repository.list(named: name) {
-            id = list.id
-        } else {
-            id = try repository.createList(named: name).id
-            summary.listsCreated += 1
-        }
-        listIDs[key] = id
-        return id
+        let (list, created) = try repository.listCreatingIfNeeded(named: name)
+        if created { summary.listsCreated += 1 }
+        listIDs[key] = list.id
+        return list.id
     }
 }

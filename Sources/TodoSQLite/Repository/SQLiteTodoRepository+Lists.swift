@@ -36,11 +36,6 @@ extension SQLiteTodoRepository {
         }
     }
 
-    /// The list with this name, created when there is none.
-    func listCreatingIfNeeded(named name: String) throws -> TodoList {
-        try list(named: name) ?? createList(named: name)
-    }
-
     public func renameList(_ id: TodoList.ID, to name: String) throws -> TodoList {
         try translatingErrors {
             do {

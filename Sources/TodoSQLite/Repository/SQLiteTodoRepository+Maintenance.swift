@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 extension SQLiteTodoRepository {
-    /// A consistent copy of the database at `path` (a new file), taken while others may write.
+    /// A consistent copy of this database at `path` (a new file), taken while others may write.
     public func backup(to path: String) throws {
         do {
             try db.backup(to: path)
@@ -15,25 +15,29 @@ extension SQLiteTodoRepository {
         }
     }
 
+    /// A copy of the todo database at `path` as it is, whatever its schema version: unlike
+    /// opening it for a command, this neither creates nor migrates it.
+    public static func backup(databaseAt path: String, to file: String, busyTimeoutMilliseconds: Int32) throws {
+        try recognising(path: path, create: false, busyTimeout: busyTimeoutMilliseconds) { try $0.backup(to: file) }
+    }
+
     /// Everything wrong with the todo database at `path`, one finding per line; empty when it is
-    /// sound. Only reads: unlike opening for a command, it neither creates nor migrates the file.
+    /// sound. Only reads: unlike opening it for a command, it neither creates nor migrates it.
     public static func check(path: String, migrator: Migrator = Migrator()) throws -> [String] {
-        guard access(path, F_OK) == 0 else { throw TodoError.cannotOpen(path: path, reason: "there is no database there") }
-        try refuseTooShortFile(path)
-        let db: Connection
-        do {
-            db = try Connection(path: path, create: false)
-        } catch let error as SQLiteError {
-            throw TodoError.cannotOpen(path: path, reason: error.message)
-        }
-        let repository = SQLiteTodoRepository(connection: db, timestamp: { "" })
-        return try repository.translatingErrors {
-            // Not even a checkpoint on close: checking leaves the file exactly as it was.
-            try db.configure(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
-            try repository.refuseForeignFile()
-            var findings = try DatabaseCheck(db: db, migrator: migrator).findings()
+        try recognising(path: path, create: false, busyTimeout: 5000) { repository in
+            var findings = try DatabaseCheck(db: repository.db, migrator: migrator).findings()
             if findings.isEmpty { findings += try repository.countFindings() }
             return findings
+        }
+    }
+
+    /// The names of the lists in the todo database at `path`, read-only (for shell completion,
+    /// which must never create, migrate or wait).
+    public static func listNames(path: String) throws -> [String] {
+        try recognising(path: path, create: false, readOnly: true, busyTimeout: 0) { repository in
+            var names: [String] = []
+            try repository.forEachList { names.append($0.name) }
+            return names
         }
     }
 

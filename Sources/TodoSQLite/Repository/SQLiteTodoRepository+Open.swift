@@ -28,24 +28,17 @@ extension SQLiteTodoRepository {
     }
 
     /// Opens the todo database at `path`, creating it and its missing parent directories, and
-    /// applies pending migrations. A file that is not a todo database is refused untouched: every
-    /// check below only reads, and nothing is written until they all pass.
+    /// applies pending migrations. A file that is not a todo database this binary can use is
+    /// refused untouched: every check below only reads, and nothing is written until they pass.
     public static func open(path: String, options: Options = Options()) throws -> SQLiteTodoRepository {
         try createParentDirectories(of: path)
-        try refuseTooShortFile(path)
-        let db: Connection
-        do {
-            db = try Connection(path: path)
-        } catch let error as SQLiteError {
-            throw TodoError.cannotOpen(path: path, reason: error.message)
+        let (repository, pending) = try recognising(
+            path: path, create: true, busyTimeout: options.busyTimeoutMilliseconds, timestamp: options.timestamp
+        ) { repository in
+            (repository, try options.migrator.pending(in: repository.db))
         }
-        db.setBusyTimeout(milliseconds: options.busyTimeoutMilliseconds)
-        let repository = SQLiteTodoRepository(connection: db, timestamp: options.timestamp)
+        let db = repository.db
         try repository.translatingErrors {
-            try repository.refuseForeignFile()
-            let pending = try options.migrator.pending(in: db)
-            // Only now that the file is known to be ours: a refused file closes the usual way,
-            // which removes any `-wal` and `-shm` files opening it made.
             try repository.configureForShortProcesses(syncEveryCommit: options.syncEveryCommit)
             try repository.useWriteAheadLog()
             if let first = pending.first {
@@ -60,22 +53,54 @@ extension SQLiteTodoRepository {
         return repository
     }
 
+    /// Opens `path` (which must exist unless `create`), refuses it unless it is a todo database,
+    /// then runs `check`. If anything throws, the file is left as it was found: the connection
+    /// never checkpoints (which would fold the file's log into it), and the `-wal` and `-shm`
+    /// files opening it made are removed once it is closed.
+    static func recognising<T>(
+        path: String, create: Bool, readOnly: Bool = false, busyTimeout: Int32,
+        timestamp: @escaping () -> String = { LocalClock().timestamp() }, _ check: (SQLiteTodoRepository) throws -> T
+    ) throws -> T {
+        try refuseTooShortFile(path)
+        let sidecars = SidecarFiles(of: path)
+        // Everything that holds the connection lives in here, so it is closed when this throws.
+        func openAndCheck() throws -> T {
+            let db: Connection
+            do {
+                db = try Connection(path: path, create: create, readOnly: readOnly)
+            } catch let error as SQLiteError {
+                throw TodoError.cannotOpen(path: path, reason: create ? error.message : "there is no database there")
+            }
+            db.setBusyTimeout(milliseconds: busyTimeout)
+            let repository = SQLiteTodoRepository(connection: db, timestamp: timestamp)
+            return try repository.translatingErrors {
+                try db.configure(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
+                try repository.refuseForeignFile()
+                return try check(repository)
+            }
+        }
+        do {
+            return try openAndCheck()
+        } catch {
+            sidecars.removeCreated()
+            throw error
+        }
+    }
+
     /// Connection settings for a process that opens the file, does one command and exits.
     ///
-    /// The last connection to close normally checkpoints the log into the file and deletes the
-    /// `-wal` and `-shm` files, which the next process must then create and set up again: most of
-    /// a short command's time. Without that, the log stays (SQLite still checkpoints it as it
-    /// grows, every 1000 pages) and the next process picks the shared index up as it is.
+    /// No checkpoint on close (set in `recognising`): the last connection to close would
+    /// otherwise checkpoint the log into the file and delete the `-wal` and `-shm` files, which
+    /// the next process must then create and set up again, most of a short command's time. The
+    /// log stays instead (SQLite still checkpoints it as it grows, every 1000 pages) and the next
+    /// process picks the shared index up as it is.
     func configureForShortProcesses(syncEveryCommit: Bool) throws {
-        try db.configure(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
         try db.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = \(syncEveryCommit ? "FULL" : "NORMAL")")
     }
 
     /// True once the file has lists (and so, perhaps, tasks) that a failed upgrade could cost.
     func holdsData() throws -> Bool {
-        guard try db.cached("SELECT 1 FROM sqlite_schema WHERE name = 'lists'").bind([]).first({ _ in true }) != nil else {
-            return false
-        }
+        guard try db.hasSchemaObject(named: "lists") else { return false }
         return try db.cached("SELECT EXISTS (SELECT 1 FROM lists)").bind([]).first { $0.bool(0) } ?? false
     }
 

@@ -88,7 +88,7 @@ extension SQLiteTodoRepository {
         try translatingErrors {
             try db.transaction {
                 guard let old = try task(id) else { throw TodoError.taskNotFound(id) }
-                let listID = try changes.listName.map { try listCreatingIfNeeded(named: $0).id } ?? old.listID
+                let listID = try changes.listName.map { try listCreatingIfNeeded(named: $0).list.id } ?? old.listID
                 let new = old.applying(changes, listID: listID)
                 // An edit that changes nothing leaves updated_at alone.
                 guard new != old else { return old }

@@ -64,6 +64,11 @@ public final class Connection {
         try cached(sql).bind(values).run()
     }
 
+    /// Whether the schema has a table, index, trigger or view of this name.
+    public func hasSchemaObject(named name: String) throws -> Bool {
+        try cached("SELECT 1 FROM sqlite_schema WHERE name = ?").bind([name]).first { _ in true } ?? false
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes64(handle)) }
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }

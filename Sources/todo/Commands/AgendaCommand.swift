@@ -18,6 +18,6 @@ struct AgendaCommand: PlannedCommand {
     func plan(at now: Due) throws -> CommandPlan {
         guard (0...36_500).contains(days) else { throw ValidationError("--days must be between 0 and 36500") }
         let lastDay = now.date.adding(days: days) ?? now.date
-        return CommandPlan(steps: [.send(.showAgenda(through: lastDay))], writes: false, shape: .many)
+        return .listing([.send(.showAgenda(through: lastDay))])
     }
 }

@@ -21,7 +21,7 @@ struct ExportCommand: PlannedCommand {
 
     func plan(at now: Due) throws -> CommandPlan {
         if global.json, let format, format != .json { throw ValidationError("--json means --format json; it cannot go with --format \(format)") }
-        var plan = CommandPlan(steps: [.send(.exportTasks(list: try list.map { try ArgumentRules.listName($0) }))], writes: false, shape: .many)
+        var plan = CommandPlan.listing([.send(.exportTasks(list: try list.map { try ArgumentRules.listName($0) }))])
         plan.format = format ?? (global.json ? .json : .ndjson)
         return plan
     }

@@ -69,12 +69,12 @@ struct ListRequest: Equatable {
     func plan(at now: Due) throws -> CommandPlan {
         let request = try validated(today: now.date)
         guard let list = request.list else {
-            return CommandPlan(steps: [.send(.showLists)], writes: false, shape: .many)
+            return .listing([.send(.showLists)])
         }
         let query = TaskQuery(
             includeDone: all, sort: sort, limit: limit, dueBefore: try ArgumentRules.due(dueBefore, today: now.date),
             overdueAsOf: overdue ? now : nil, priority: priority)
-        return CommandPlan(steps: [.send(.selectList(list, creating: false)), .send(.showTasks(query))], writes: false, shape: .many)
+        return .listing([.send(.selectList(list, creating: false)), .send(.showTasks(query))])
     }
 }
 

@@ -31,6 +31,6 @@ struct SearchCommand: PlannedCommand {
             throw ValidationError("give at least one word with a letter or a digit to search for")
         }
         let search = ViewEvent.search(words, list: try list.map { try ArgumentRules.listName($0) }, includeDone: all)
-        return CommandPlan(steps: [.send(search)], writes: false, shape: .many)
+        return .listing([.send(search)])
     }
 }

@@ -1,7 +1,8 @@
 import TodoCoordinators
 
 /// What a subcommand asks for, in the screens' terms: the steps to take and how to print the
-/// outcome. Building it touches nothing, so every command is a pure function of its arguments.
+/// outcome. Building it touches no database, so a command line maps to one plan (only `import`
+/// opens its input file while planning).
 struct CommandPlan: Equatable {
     enum Step: Equatable {
         /// Jump to a screen through the AppCoordinator.
@@ -25,11 +26,21 @@ struct CommandPlan: Equatable {
     var quiet = false
     /// A data format that replaces the usual text or JSON output (`todo export`).
     var format: DataFormat?
+    /// Listings of any length (list, search, agenda, export) write as they read, in constant
+    /// memory; everything else prints only once it has succeeded, so a failure prints nothing.
+    var streams = false
 
     init(steps: [Step], writes: Bool, shape: Shape) {
         self.steps = steps
         self.writes = writes
         self.shape = shape
+    }
+
+    /// A reading plan whose output may be long, so it streams.
+    static func listing(_ steps: [Step]) -> CommandPlan {
+        var plan = CommandPlan(steps: steps, writes: false, shape: .many)
+        plan.streams = true
+        return plan
     }
 
     /// A writing plan with `-q` and `--dry-run` applied.

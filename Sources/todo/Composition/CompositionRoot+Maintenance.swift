@@ -37,23 +37,14 @@ extension CompositionRoot {
     static func backUpDatabase(_ options: GlobalOptions, to file: String) throws {
         let environment = Environment.process
         let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
-        let repository = try open(location, environment)
-        try repository.backup(to: file)
+        try SQLiteTodoRepository.backup(
+            databaseAt: location.path, to: file, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds)
         let output = StandardOutput(holdUntilFlushed: true)
         try output.write(options.json ? "{\"backup\":" + JSONWriter.string(file) + "}\n"
                                       : "Backed up \(TerminalText.safe(location.path)) to \(TerminalText.safe(file))\n")
         try output.flush()
     }
 
-    /// Opens the one repository, and says on stderr where the file was saved if opening it had to
-    /// upgrade its schema first (stdout stays the command's).
-    static func open(_ location: DatabaseLocation, _ environment: Environment) throws -> SQLiteTodoRepository {
-        let repository = try SQLiteTodoRepository.open(path: location.path, options: .from(environment))
-        if let backup = repository.migrationBackup {
-            StandardError.write("todo: upgraded the database's schema; the file as it was is saved at \(TerminalText.safe(backup))\n")
-        }
-        return repository
-    }
 }
 
 extension DatabaseLocation.Source {

@@ -13,8 +13,9 @@ enum CompositionRoot {
     static func run(_ settings: Settings, _ plan: CommandPlan) throws {
         let environment = Environment.process
         let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment)
-        // Writes are held back until their transaction commits, so a failure prints nothing.
-        let output = StandardOutput(holdUntilFlushed: plan.writes)
+        // Output is held back until the command succeeded (for writes, until their transaction
+        // committed), so a failure prints nothing; only listings stream.
+        let output = StandardOutput(holdUntilFlushed: !plan.streams)
         let renderer = makeRenderer(settings, plan, output: output, environment: environment)
 
         let repository = try open(location, environment)
@@ -57,14 +58,21 @@ enum CompositionRoot {
 }
 
 extension CompositionRoot {
-    /// List names for shell completion. Reads only a database that already exists: pressing TAB
-    /// must not create files.
+    /// Opens the one repository, and says on stderr where the file was saved if opening it had to
+    /// upgrade its schema first (stdout stays the command's).
+    static func open(_ location: DatabaseLocation, _ environment: Environment) throws -> SQLiteTodoRepository {
+        let repository = try SQLiteTodoRepository.open(path: location.path, options: .from(environment))
+        if let backup = repository.migrationBackup {
+            StandardError.write("todo: upgraded the database's schema; the file as it was is saved at \(TerminalText.safe(backup))\n")
+        }
+        return repository
+    }
+
+    /// List names for shell completion, read without creating, migrating or waiting: pressing TAB
+    /// must never change a file.
     static func listNames(databaseFlag: String?) throws -> [String] {
         let location = try DatabaseLocation.resolve(flag: databaseFlag, environment: .process)
         guard access(location.path, F_OK) == 0 else { return [] }
-        let repository = try SQLiteTodoRepository.open(path: location.path)
-        var names: [String] = []
-        try repository.forEachList { names.append($0.name) }
-        return names
+        return try SQLiteTodoRepository.listNames(path: location.path)
     }
 }

@@ -1,4 +1,4 @@
-import ArgumentParser
+import TodoCore
 import TodoSQLite
 
 extension SQLiteTodoRepository.Options {
@@ -12,7 +12,7 @@ extension SQLiteTodoRepository.Options {
             guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                   let milliseconds = Int32(text)
             else {
-                throw ValidationError("TODO_BUSY_TIMEOUT must be a whole number of milliseconds (0 to 2147483647), not '\(text)'")
+                throw TodoError.invalidSetting(name: "TODO_BUSY_TIMEOUT", value: text, expected: "a whole number of milliseconds (0 to 2147483647)")
             }
             options.busyTimeoutMilliseconds = milliseconds
         }
@@ -20,7 +20,7 @@ extension SQLiteTodoRepository.Options {
         switch environment["TODO_SYNC"] {
         case nil, "normal": break
         case "full": options.syncEveryCommit = true
-        case let other?: throw ValidationError("TODO_SYNC must be normal or full, not '\(other)'")
+        case let other?: throw TodoError.invalidSetting(name: "TODO_SYNC", value: other, expected: "normal or full")
         }
         return options
     }

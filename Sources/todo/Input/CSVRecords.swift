@@ -12,7 +12,7 @@ struct CSVRecords {
             guard let key = String(validating: field, as: UTF8.self) else {
                 throw TodoError.invalidRecord(line: header.line, reason: "the header is not valid UTF-8")
             }
-            return key.trimmingASCIISpace()
+            return Names.trimmed(key) ?? ""  // header names written as `id, list`
         }
         for required in ["list", "title"] where !keys.contains(required) {
             throw TodoError.invalidRecord(line: header.line, reason: "the header has no \"\(required)\" column")
@@ -101,12 +101,5 @@ struct CSVRecords {
             }
             byte = next
         }
-    }
-}
-
-extension String {
-    /// Without surrounding spaces and tabs (header names written as `id, list`).
-    func trimmingASCIISpace() -> String {
-        Names.trimmed(self) ?? ""
     }
 }

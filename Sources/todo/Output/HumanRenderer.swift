@@ -124,7 +124,7 @@ final class HumanRenderer: Renderer {
         if date < now.date { return style.paint("Overdue", .red) }
         if date == now.date { return style.paint("Today", .yellow) }
         if date == now.date.adding(days: 1) { return style.paint("Tomorrow", .bold) }
-        let weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][date.weekday]
+        let weekday = CivilDate.weekdayNames[date.weekday]
         return style.paint(weekday + " " + Due(date: date).description, .bold)
     }
 
