@@ -22,6 +22,7 @@ extension Connection {
                 undo(nested: nested)
                 throw error
             }
+            if !nested, let logLimit { foldLog(ifLargerThan: logLimit) }
         }
         return value
     }

@@ -6,6 +6,9 @@ public final class Connection {
     let handle: OpaquePointer
     public let path: String
     private var cache: [String: Statement] = [:]
+    /// When set, each commit of an outermost transaction ends by folding the write-ahead log
+    /// back into the file once the log is larger than this many bytes (see `foldLog`).
+    public var logLimit: Int?
 
     /// Opens (creating when `create`) the file at `path`.
     public init(path: String, create: Bool = true, readOnly: Bool = false) throws {
