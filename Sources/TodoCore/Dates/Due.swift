@@ -14,7 +14,14 @@ public struct Due: Equatable, Comparable, Hashable, Sendable, CustomStringConver
 
     /// Reads the stored text form exactly; anything else is nil.
     public init?(text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let due = text.withUTF8(Self.init(utf8:)) else { return nil }
+        self = due
+    }
+
+    /// Reads the stored text form from UTF-8 bytes (no String or Array made on the way: an
+    /// import reads a million of these).
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10 || bytes.count == 16,
               let year = Self.number(bytes, 0, 4), bytes[4] == UInt8(ascii: "-"),
               let month = Self.number(bytes, 5, 2), bytes[7] == UInt8(ascii: "-"),
@@ -45,9 +52,10 @@ public struct Due: Equatable, Comparable, Hashable, Sendable, CustomStringConver
         return (lhs.minuteOfDay ?? -1) < (rhs.minuteOfDay ?? -1)
     }
 
-    private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var value = 0
-        for byte in bytes[start..<start + count] {
+        for offset in start..<start + count {
+            let byte = bytes[offset]
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }

@@ -3,10 +3,21 @@
 public enum Names {
     /// The trimmed text, or nil when nothing but whitespace was given.
     public static func trimmed(_ text: String) -> String? {
+        // Most names start and end with an ASCII letter: nothing to trim, no Unicode tables to ask.
+        if let first = text.utf8.first, let last = text.utf8.last,
+           first < 0x80, last < 0x80, !isASCIISpace(first), !isASCIISpace(last) {
+            return text
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return nil }
         return String(scalars[first...last])
+    }
+
+    /// Tab, line feed, vertical tab, form feed, carriage return and space: the ASCII characters
+    /// Unicode counts as whitespace.
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 }

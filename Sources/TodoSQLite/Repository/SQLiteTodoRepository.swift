@@ -15,8 +15,14 @@ public final class SQLiteTodoRepository: TodoRepository {
     /// The file this repository reads and writes.
     public var path: String { db.path }
 
+    /// True while the outermost write under way will be rolled back (`--dry-run`).
+    private(set) var isRollingBack = false
+
     public func write<T>(dryRun: Bool, _ body: () throws -> T) throws -> T {
-        try translatingErrors { try db.transaction(rollback: dryRun, body) }
+        let outer = isRollingBack
+        isRollingBack = outer || dryRun
+        defer { isRollingBack = outer }
+        return try translatingErrors { try db.transaction(rollback: dryRun, body) }
     }
 
     /// Turns SQLite's failures into the project's errors; the project's own errors pass through.

@@ -2,43 +2,49 @@ import TodoCore
 
 extension SQLiteTodoRepository {
     /// Streams records into `tasks` inside one transaction (joined to the command's), so a bad
-    /// record anywhere leaves nothing behind.
+    /// record anywhere leaves nothing behind. Inside a write that will be rolled back (a dry
+    /// run), the records are only checked and counted, against temporary tables, so that neither
+    /// the file nor its log changes however large the import.
     public func importTasks(keepingIDs: Bool, _ produce: ((ImportedTask) throws -> Void) throws -> Void) throws -> ImportSummary {
         try translatingErrors {
             try db.transaction {
-                var importer = try TaskImporter(repository: self, keepingIDs: keepingIDs, now: timestamp())
+                let target: any ImportTarget = isRollingBack
+                    ? try DryRunTarget(db: db, keepingIDs: keepingIDs)
+                    : try StoringTarget(db: db, keepingIDs: keepingIDs, now: timestamp())
+                defer { target.end() }
+                var importer = try TaskImporter(repository: self, target: target, keepingIDs: keepingIDs)
                 try produce { try importer.add($0) }
-                try importer.finish()
-                return importer.summary
+                return try importer.finish()
             }
         }
     }
 }
 
-/// Inserts imported records in batches of many rows per INSERT.
-///
-/// One row per statement would be slow: every statement on `tasks` runs triggers, so SQLite
-/// opens a statement savepoint for it, and FTS5 writes its pending index out at each savepoint,
-/// one tiny segment per row, which it then spends most of the import merging.
+/// Checks records, resolves their lists, and hands them to a target in batches.
 struct TaskImporter {
-    private static let batchSize = 500
-    private static let columns = "(id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at)"
+    /// A batch goes out at this many records, or at `batchBytes` of text, whichever comes first,
+    /// so memory stays flat even when every record carries a megabyte of notes.
+    static let batchSize = 500
+    static let batchBytes = 1 << 20
+    /// The most lists whose ids are remembered; past that they are looked up again (an import
+    /// naming a million lists must not hold a million names).
+    private static let rememberedLists = 10_000
 
     private let repository: SQLiteTodoRepository
+    private var target: any ImportTarget
     private let keepingIDs: Bool
-    private let now: String
     /// Ids up to this were handed out at some time, even if deleted since.
     private let highestAssigned: Int64
-    private var batch: [(ImportedTask, TodoList.ID)] = []
+    private var batch: [ImportRow] = []
+    private var batchText = 0
     private var listIDs: [String: TodoList.ID] = [:]
-    private(set) var summary = ImportSummary(imported: 0, listsCreated: 0)
+    private var summary = ImportSummary(imported: 0, listsCreated: 0)
 
-    init(repository: SQLiteTodoRepository, keepingIDs: Bool, now: String) throws {
+    init(repository: SQLiteTodoRepository, target: any ImportTarget, keepingIDs: Bool) throws {
         self.repository = repository
+        self.target = target
         self.keepingIDs = keepingIDs
-        self.now = now
-        highestAssigned = try repository.db.cached("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'")
-            .bind([]).first { $0.int64(0) } ?? 0
+        highestAssigned = try repository.highestAssignedTaskID()
         batch.reserveCapacity(Self.batchSize)
     }
 
@@ -49,70 +55,59 @@ struct TaskImporter {
             }
             guard id > highestAssigned else { throw TodoError.idAlreadyAssigned(id, line: record.line) }
         }
-        batch.append((record, try listID(record.listName)))
-        if batch.count == Self.batchSize { try flush() }
+        batch.append(ImportRow(record: record, listID: try listID(record.listName)))
+        batchText += record.title.utf8.count + (record.notes?.utf8.count ?? 0)
+        if batch.count == Self.batchSize || batchText >= Self.batchBytes { try flush() }
     }
 
-    mutating func finish() throws {
+    mutating func finish() throws -> ImportSummary {
         try flush()
+        try target.finish()
+        return summary
     }
 
     private mutating func flush() throws {
         guard !batch.isEmpty else { return }
-        do {
-            try insert(batch)
-        } catch let error as SQLiteError where error.isConstraintViolation {
-            // The batch went back as a whole; row by row, the failing record names its line.
-            for row in batch { try insertNamingTheRecord(row) }
-        }
+        try target.insert(batch)
         summary.imported += batch.count
         batch.removeAll(keepingCapacity: true)
-    }
-
-    private func insertNamingTheRecord(_ row: (ImportedTask, TodoList.ID)) throws {
-        do {
-            try insert([row])
-        } catch let error as SQLiteError where error.isUniqueViolation {
-            throw TodoError.invalidRecord(line: row.0.line, reason: "task id \(row.0.id ?? 0) appears more than once")
-        } catch let error as SQLiteError where error.isConstraintViolation {
-            throw TodoError.invalidRecord(line: row.0.line, reason: error.message)
-        }
-    }
-
-    /// One INSERT for all of `rows`; its statement is prepared once per batch size.
-    private func insert(_ rows: [(ImportedTask, TodoList.ID)]) throws {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
-        let statement = try repository.db.cached("INSERT INTO tasks \(Self.columns) VALUES \(values)")
-        statement.reset()
-        var index: Int32 = 0
-        func next(_ value: (any SQLBindable)?) throws {
-            index += 1
-            try statement.bind(value, at: index)
-        }
-        for (record, listID) in rows {
-            let created = record.createdAt ?? now
-            try next(keepingIDs ? record.id : nil)
-            try next(listID)
-            try next(record.title)
-            try next(record.notes)
-            try next(record.due?.description)
-            try next(record.priority.rawValue)
-            try next(record.isDone)
-            try next(created)
-            try next(record.updatedAt ?? created)
-            try next(record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil)
-        }
-        try statement.run()
+        batchText = 0
     }
 
     /// The id of the list a record names, created the first time it is seen; remembered by
     /// name folded the way the database folds it (ASCII case only), so lookups happen once.
     private mutating func listID(_ name: String) throws -> TodoList.ID {
-        let key = String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+        let isUpper: (UInt8) -> Bool = { (65...90).contains($0) }
+        let key = name.utf8.contains(where: isUpper)
+            ? String(decoding: name.utf8.map { isUpper($0) ? $0 + 32 : $0 }, as: UTF8.self) : name
         if let id = listIDs[key] { return id }
-        let (list, created) = try repository.listCreatingIfNeeded(named: name)
+        let (id, created) = try target.list(named: name, repository: repository)
         if created { summary.listsCreated += 1 }
-        listIDs[key] = list.id
-        return list.id
+        if listIDs.count >= Self.rememberedLists { listIDs.removeAll(keepingCapacity: true) }
+        listIDs[key] = id
+        return id
+    }
+}
+
+/// A record and the list it goes to.
+struct ImportRow {
+    let record: ImportedTask
+    let listID: TodoList.ID
+}
+
+/// Where an import's rows go: the tasks table, or (for a dry run) nowhere but a check.
+protocol ImportTarget {
+    /// The id of the list named `name` and whether this import created it.
+    mutating func list(named name: String, repository: SQLiteTodoRepository) throws -> (TodoList.ID, created: Bool)
+    mutating func insert(_ rows: [ImportRow]) throws
+    mutating func finish() throws
+    /// Undoes what the target changed about the connection; called however the import ends.
+    func end()
+}
+
+extension SQLiteTodoRepository {
+    /// The highest task id ever handed out (AUTOINCREMENT's counter), 0 for none.
+    func highestAssignedTaskID() throws -> Int64 {
+        try db.cached("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'").bind([]).first { $0.int64(0) } ?? 0
     }
 }

@@ -1,0 +1,44 @@
+/// What a large import sets aside while it stores rows, and rebuilds once at the end, inside the
+/// import's own transaction (so a crash leaves all of it or none).
+///
+/// Kept row by row, the display-order index, the agenda index, the search index and the list
+/// counts cost several times the insert itself; built once from the finished table they cost a
+/// fraction of that. Their definitions are read from the file and put back exactly as they were,
+/// so `todo db check` finds the schema unchanged.
+struct BulkLoad {
+    /// Imports smaller than this keep everything up to date row by row.
+    static let minimumRows = 20_000
+
+    /// Derived from `tasks`, and rebuilt at the end: the search index by `rebuild`, the counts by
+    /// counting, the indexes by creating them.
+    private static let setAside = [
+        "tasks_search_insert", "tasks_count_insert", "tasks_by_list_in_display_order", "tasks_open_by_due",
+    ]
+
+    private let db: Connection
+    /// (type, SQL) of what was dropped, in `setAside` order.
+    private let dropped: [(type: String, sql: String)]
+
+    static func start(_ db: Connection) throws -> BulkLoad {
+        var dropped: [(type: String, sql: String)] = []
+        for name in setAside {
+            guard let (type, sql) = try db.cached("SELECT type, sql FROM sqlite_schema WHERE name = ?")
+                .bind([name]).first({ ($0.text(0), $0.text(1)) })
+            else { continue }
+            try db.execute("DROP \(type == "trigger" ? "TRIGGER" : "INDEX") \(name)")
+            dropped.append((type, sql))
+        }
+        return BulkLoad(db: db, dropped: dropped)
+    }
+
+    func finish() throws {
+        for (type, sql) in dropped where type == "index" { try db.execute(sql) }
+        try db.execute("INSERT INTO tasks_search (tasks_search) VALUES ('rebuild')")
+        try db.execute("""
+            UPDATE lists SET
+                open_count = (SELECT count(*) FROM tasks WHERE list_id = lists.id AND done = 0),
+                done_count = (SELECT count(*) FROM tasks WHERE list_id = lists.id AND done = 1)
+            """)
+        for (type, sql) in dropped where type == "trigger" { try db.execute(sql) }
+    }
+}

@@ -1,0 +1,100 @@
+import TodoCore
+
+/// Stores imported rows in `tasks`, many rows per INSERT.
+///
+/// One row per statement would be slow: every statement on `tasks` runs triggers, so SQLite
+/// opens a statement savepoint for it, and FTS5 writes its pending index out at each savepoint,
+/// one tiny segment per row, which it then spends most of the import merging. Past a size, an
+/// import stops maintaining the indexes, search index and counts row by row and rebuilds them
+/// once at the end (`BulkLoad`).
+///
+/// The schema's CHECKs are not evaluated for these rows: every value was already checked by
+/// the same rules when the record was read (`Due(text:)`, `Timestamp.isValid`, ...;
+/// `ImportRulesTests` proves the two agree), and checking a million rows twice costs a third of
+/// the import. They still guard every other writer.
+struct StoringTarget: ImportTarget {
+    private static let columns = "(id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at)"
+
+    private let db: Connection
+    private let keepingIDs: Bool
+    private let now: String
+    /// Bulk loading starts once more rows than this were stored: rebuilding costs in proportion
+    /// to the whole table, so it only pays when the import is at least as large as the table.
+    private let bulkAfter: Int
+    private var stored = 0
+    private var bulk: BulkLoad?
+
+    init(db: Connection, keepingIDs: Bool, now: String) throws {
+        self.db = db
+        self.keepingIDs = keepingIDs
+        self.now = now
+        let existing = try db.cached("SELECT coalesce(sum(open_count) + sum(done_count), 0) FROM lists")
+            .bind([]).first { $0.int(0) } ?? 0
+        bulkAfter = max(BulkLoad.minimumRows, existing)
+        try db.execute("PRAGMA ignore_check_constraints = ON")
+    }
+
+    func list(named name: String, repository: SQLiteTodoRepository) throws -> (TodoList.ID, created: Bool) {
+        let (list, created) = try repository.listCreatingIfNeeded(named: name)
+        return (list.id, created)
+    }
+
+    mutating func insert(_ rows: [ImportRow]) throws {
+        if bulk == nil && stored + rows.count > bulkAfter { bulk = try BulkLoad.start(db) }
+        do {
+            try store(rows)
+        } catch let error as SQLiteError where error.isConstraintViolation {
+            // The batch went back as a whole; row by row, the failing record names its line.
+            for row in rows { try storeNamingTheRecord(row) }
+        }
+        stored += rows.count
+    }
+
+    func finish() throws {
+        try bulk?.finish()
+    }
+
+    func end() {
+        try? db.execute("PRAGMA ignore_check_constraints = OFF")
+    }
+
+    private func storeNamingTheRecord(_ row: ImportRow) throws {
+        do {
+            try store([row])
+        } catch let error as SQLiteError where error.isUniqueViolation {
+            throw TodoError.invalidRecord(line: row.record.line, reason: "task id \(row.record.id ?? 0) appears more than once")
+        } catch let error as SQLiteError where error.isConstraintViolation {
+            throw TodoError.invalidRecord(line: row.record.line, reason: error.message)
+        }
+    }
+
+    /// One INSERT for all of `rows`. The full-batch statement is prepared once; shorter ones
+    /// (the last batch, or one cut short by long notes) each once, uncached, so odd sizes do not
+    /// pile up prepared statements.
+    private func store(_ rows: [ImportRow]) throws {
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+        let sql = "INSERT INTO tasks \(Self.columns) VALUES \(values)"
+        let statement = try rows.count == TaskImporter.batchSize ? db.cached(sql) : db.prepare(sql)
+        statement.reset()
+        var index: Int32 = 0
+        func next(_ value: (any SQLBindable)?) throws {
+            index += 1
+            try statement.bind(value, at: index)
+        }
+        for row in rows {
+            let record = row.record
+            let created = record.createdAt ?? now
+            try next(keepingIDs ? record.id : nil)
+            try next(row.listID)
+            try next(record.title)
+            try next(record.notes)
+            try next(record.due?.description)
+            try next(record.priority.rawValue)
+            try next(record.isDone)
+            try next(created)
+            try next(record.updatedAt ?? created)
+            try next(record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil)
+        }
+        try statement.run()
+    }
+}
