@@ -48,6 +48,8 @@ struct Todo: ParsableCommand {
             fail(error.description)
         } catch is OutputClosed {
             Glibc.exit(0)
+        } catch let failure as OutputFailed {
+            fail(failure.description)
         } catch {
             reportParsingOutcome(error)
         }
@@ -72,7 +74,16 @@ struct Todo: ParsableCommand {
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if code == .success {
-            if !message.isEmpty { print(message) }
+            // Help and the version go through the same checked writes as every output.
+            do {
+                if !message.isEmpty {
+                    let output = StandardOutput(holdUntilFlushed: true)
+                    try output.write(message + "\n")
+                    try output.flush()
+                }
+            } catch let failure as OutputFailed {
+                fail(failure.description)
+            } catch {}
             Glibc.exit(code.rawValue)
         }
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }

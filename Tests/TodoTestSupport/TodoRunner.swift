@@ -187,6 +187,16 @@ public final class TodoRunner: @unchecked Sendable {
                          stderrBytes: result.stderrBytes)
     }
 
+    /// Runs a `/bin/sh` script in the scratch directory, in which `todo` runs the binary under
+    /// test: for what Process cannot set up itself (`> /dev/full`, `head -c ... /dev/zero |`).
+    @discardableResult
+    public func shell(_ script: String, environment extra: [String: String?] = [:]) throws -> RunResult {
+        var environment = extra
+        environment["TODO_UNDER_TEST"] = Self.binary
+        return try start(["-c", "todo() { \"$TODO_UNDER_TEST\" \"$@\"; }\n" + script], environment: environment,
+                         executable: "/bin/sh").wait()
+    }
+
     /// Runs and requires success, returning the parsed JSON of `--json` output. The flag goes
     /// just before a `--` (so it is not taken for a value after it), or else at the end (so it
     /// reaches nested subcommands such as `db check`).

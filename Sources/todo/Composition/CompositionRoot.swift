@@ -38,8 +38,13 @@ enum CompositionRoot {
         }
         // The command is over: leave every screen, so each coordinator finishes.
         navigator.unwindToRoot()
-        try renderer.finish()
-        try output.flush()
+        do {
+            try renderer.finish()
+            try output.flush()
+        } catch var failure as OutputFailed {
+            failure.changeWasMade = plan.writes && !plan.dryRun
+            throw failure
+        }
     }
 
     private static func makeRenderer(_ settings: Settings, _ plan: CommandPlan, output: StandardOutput,

@@ -37,8 +37,13 @@ final class ByteReader {
 
     deinit { if ownsDescriptor { close(fd) } }
 
-    /// Calls `body` with the next line, without its `\n` (or `\r\n`); false at the end.
-    func nextLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+    /// A line longer than the limit given to `nextLine`; it was not read to its end.
+    struct LineTooLong: Error {}
+
+    /// Calls `body` with the next line, without its `\n` (or `\r\n`); false at the end. A line
+    /// of more than `limit` bytes throws `LineTooLong` once that many are read, so an input with
+    /// no line breaks (`/dev/zero`) cannot fill memory.
+    func nextLine(limit: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
         var searchFrom = start
         while true {
             let newline = buffer.withUnsafeBufferPointer { bytes -> Int? in
@@ -48,14 +53,17 @@ final class ByteReader {
                 return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
             if let newline {
+                guard newline - start <= limit else { throw LineTooLong() }
                 try emit(upTo: newline, body)
                 start = newline + 1
                 return true
             }
             searchFrom = end
             let kept = end - start
+            guard kept <= limit else { throw LineTooLong() }
             if try !fill() {
                 guard end > start else { return false }
+                guard end - start <= limit else { throw LineTooLong() }
                 try emit(upTo: end, body)  // the last line has no newline
                 start = end
                 return true

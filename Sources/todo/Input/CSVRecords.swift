@@ -54,6 +54,8 @@ struct CSVRecords {
         var fields: [[UInt8]] = []
         var field: [UInt8] = []
         var quoted = false, wasQuoted = false
+        // Bytes read, and room for each field, against the limit on a record's size.
+        var size = 0
         guard var byte = try reader.nextByte() else { return nil }
         while true {
             if quoted {
@@ -100,6 +102,10 @@ struct CSVRecords {
                 return (fields, start)
             }
             byte = next
+            size += 1
+            guard size + 32 * fields.count <= RecordSource.maximumRecordBytes else {
+                throw TodoError.invalidRecord(line: start, reason: RecordSource.tooLong)
+            }
         }
     }
 }

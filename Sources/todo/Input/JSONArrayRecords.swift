@@ -41,6 +41,9 @@ struct JSONArrayRecords {
                 elementLine = line
             }
             element.append(byte)
+            guard element.count <= RecordSource.maximumRecordBytes else {
+                throw TodoError.invalidRecord(line: elementLine, reason: RecordSource.tooLong)
+            }
             if inString {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
             } else if byte == UInt8(ascii: "\"") {

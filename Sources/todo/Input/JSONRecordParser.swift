@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A value of an import record, as far as a record cares: nested arrays and objects are checked
 /// for being valid JSON but not kept.
 enum RecordValue: Equatable {
@@ -103,19 +107,28 @@ struct JSONRecordParser {
 
     private mutating func word(_ text: StaticString) throws {
         let count = text.utf8CodeUnitCount
-        guard index + count <= bytes.count,
-              UnsafeBufferPointer(start: text.utf8Start, count: count).elementsEqual(bytes[index..<index + count])
+        guard index + count <= bytes.count, let base = bytes.baseAddress,
+              memcmp(base + index, text.utf8Start, count) == 0
         else { throw problem("expected a value") }
         index += count
     }
 
     private mutating func number() throws -> RecordValue {
-        let begin = index
-        if peek == UInt8(ascii: "-") { index += 1 }
-        var whole = true
+        let negative = peek == UInt8(ascii: "-")
+        if negative { index += 1 }
+        // Accumulated as a negative number, which has room for Int64.min; nil once out of range.
+        var value: Int64? = 0
         let digitsStart = index
-        while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+        while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            index += 1
+            value = value.flatMap { current in
+                let (times10, o1) = current.multipliedReportingOverflow(by: 10)
+                let (next, o2) = times10.subtractingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+                return o1 || o2 ? nil : next
+            }
+        }
         guard index > digitsStart else { throw problem("expected digits") }
+        var whole = true
         if peek == UInt8(ascii: ".") {
             whole = false
             index += 1
@@ -127,21 +140,31 @@ struct JSONRecordParser {
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
             while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
         }
-        guard whole, let value = Int64(String(decoding: bytes[begin..<index], as: UTF8.self)) else { return .number }
-        return .integer(value)
+        // JSON allows no leading zeros ("012"); such a number is not a whole number here either.
+        let leadingZero = bytes[digitsStart] == UInt8(ascii: "0") && index - digitsStart > 1 && whole
+        guard whole, !leadingZero, let magnitude = value else { return .number }
+        if negative { return .integer(magnitude) }
+        let (positive, overflow) = Int64(0).subtractingReportingOverflow(magnitude)
+        return overflow ? .number : .integer(positive)
     }
 
     /// A string at `index` (on its opening quote), unescaped and checked to be valid UTF-8.
     private mutating func string() throws -> String {
         index += 1
         let begin = index
-        // Fast path: no escapes, so the bytes are the string.
-        while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { index += 1 }
-        if peek == UInt8(ascii: "\"") {
-            defer { index += 1 }
-            return try text(UnsafeBufferPointer(rebasing: bytes[begin..<index]))
+        // Fast path: no escapes, so the bytes are the string; and when they are all ASCII (as
+        // most are) they need no UTF-8 check either.
+        var bits: UInt8 = 0
+        while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
+            bits |= byte
+            index += 1
         }
-        var out = Array(bytes[begin..<index])
+        if peek == UInt8(ascii: "\""), let base = bytes.baseAddress {
+            defer { index += 1 }
+            let utf8 = UnsafeBufferPointer(start: base + begin, count: index - begin)
+            return bits < 0x80 ? String(decoding: utf8, as: UTF8.self) : try text(utf8)
+        }
+        var out = [UInt8](UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + begin }, count: index - begin))
         while true {
             guard let byte = peek else { throw problem("a string is not closed") }
             index += 1
@@ -188,17 +211,24 @@ struct JSONRecordParser {
     }
 
     private mutating func hex4() throws -> UInt32 {
-        guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
-              let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
-        else {
-            throw problem("\\u needs four hex digits")
+        guard index + 4 <= bytes.count else { throw problem("\\u needs four hex digits") }
+        var value: UInt32 = 0
+        for byte in UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + index }, count: 4) {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw problem("\\u needs four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
         }
         index += 4
         return value
     }
 
     private func text(_ utf8: UnsafeBufferPointer<UInt8>) throws -> String {
-        guard let text = String(validating: utf8, as: UTF8.self) else { throw RecordProblem(reason: "a string is not valid UTF-8") }
-        return text
+        guard UTF8Check.isValid(utf8) else { throw RecordProblem(reason: "a string is not valid UTF-8") }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }

@@ -5,6 +5,18 @@ import Glibc
 /// Thrown when stdout was closed under us (`todo list | head`): the program ends quietly.
 struct OutputClosed: Error {}
 
+/// Thrown when writing to stdout failed for any other reason (a full disk, an I/O error): not
+/// a success, however much was written. `changeWasMade` says the command's change committed
+/// before its output failed, which the user has to know.
+struct OutputFailed: Error, CustomStringConvertible {
+    let reason: String
+    var changeWasMade = false
+
+    var description: String {
+        "cannot write the output: \(reason)" + (changeWasMade ? "; the change itself was made" : "")
+    }
+}
+
 /// stdout, buffered. In hold mode nothing is written until `flush()`, which the composition root
 /// calls only once a command has succeeded; otherwise the buffer goes out whenever it fills, so
 /// long listings stream in constant memory.
@@ -54,8 +66,11 @@ enum FileDescriptor {
         while offset < bytes.count, let base = bytes.baseAddress {
             let written = Glibc.write(fd, base + offset, bytes.count - offset)
             if written < 0 {
-                if errno == EINTR { continue }
-                throw OutputClosed()
+                switch errno {
+                case EINTR: continue
+                case EPIPE: throw OutputClosed()
+                case let code: throw OutputFailed(reason: String(cString: strerror(code)))
+                }
             }
             offset += written
         }
