@@ -103,7 +103,7 @@ if quick:
     w(f"> **Quick run**: the 1M-task database was skipped, so the budgets (defined at 1M tasks) "
       f"are checked at {size_name(largest)} tasks here. Run `benchmarks/run` without `--quick` for the real verdict.")
     w("")
-w("Reproduce: `benchmarks/run` (full, about 10-15 minutes on 2 cores, more when other work loads the machine) or `benchmarks/run --quick` "
+w("Reproduce: `benchmarks/run` (full, about 10-15 minutes on 2 cores once its databases are cached, 20 the first time, more when other work loads the machine) or `benchmarks/run --quick` "
   "(no 1M database, a couple of minutes). It installs hyperfine, taskwarrior, sqlite3 and GNU time "
   "with apt-get when missing, builds `swift build -c release --static-swift-stdlib -Xswiftc -static-executable --product todo` (a fully static executable, the documented install), "
   "caches the generated databases in `benchmarks/.data/` and rewrites this file.")
