@@ -35,6 +35,10 @@ struct Todo: ParsableCommand {
             if let (settings, plan) = QuickParser.plan(arguments, at: LocalClock().nowLocal()) {
                 try CompositionRoot.run(settings, plan)
             } else {
+                if let mistake = MistypedCommand.find(in: arguments) {
+                    fail("no command or list named \"\(mistake.typed)\". Did you mean \"\(mistake.meant)\"?",
+                         status: ExitCode.validationFailure.rawValue)
+                }
                 var command = try parseAsRoot(arguments)
                 try command.run()
             }
@@ -42,8 +46,11 @@ struct Todo: ParsableCommand {
             // 65 (EX_DATAERR) for a bad record in an input file, as CLI.md says.
             if case .invalidRecord = error { fail(error.description, status: 65) }
             if case .invalidSetting = error { fail(error.description, status: ExitCode.validationFailure.rawValue) }
+            if case .settingNotUTF8 = error { fail(error.description, status: ExitCode.validationFailure.rawValue) }
             if case .checkFailed(_, let findings) = error { fail(error.description, details: findings) }
             fail(error.description)
+        } catch let error as UsageError {
+            failUsage(error)
         } catch let error as NavigationError {
             fail(error.description)
         } catch is OutputClosed {
@@ -89,6 +96,25 @@ struct Todo: ParsableCommand {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }
         if !message.isEmpty { StandardError.write(lines.joined(separator: "\n") + "\n") }
         Glibc.exit(code.rawValue)
+    }
+
+    /// A usage error in ArgumentParser's own form: the message, the command's usage, and where
+    /// to read more; exit status 64.
+    static func failUsage(_ error: UsageError) -> Never {
+        StandardError.write("Error: \(TerminalText.safe(error.message))\nUsage: \(usageString(for: error.command))\n"
+            + "  See '\(commandPath(error.command)) --help' for more information.\n")
+        Glibc.exit(ExitCode.validationFailure.rawValue)
+    }
+
+    /// How a command is typed: `todo edit`, `todo db backup`.
+    static func commandPath(_ command: any ParsableCommand.Type) -> String {
+        for sub in configuration.subcommands {
+            if sub == command { return "todo " + sub._commandName }
+            if sub.configuration.subcommands.contains(where: { $0 == command }) {
+                return "todo " + sub._commandName + " " + command._commandName
+            }
+        }
+        return "todo"
     }
 
     /// One `Error:` line on stderr, exit status 1. stdout stays empty: output is held back until

@@ -19,10 +19,15 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["agenda", "--days", "0"]).compactMap { $0["id"] as? Int } == [overdue, today])
 
         let text = try todo.run(["agenda"]).stdout
-        let headings = text.split(separator: "\n").filter { !$0.hasPrefix(" ") }
-        #expect(headings.first == "Overdue")
-        #expect(headings.dropFirst().first == "Today")
+        let headings = text.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+        let clock = try todo.run(["agenda", "--json", "--days", "0"])  // the run's today, from the tasks due today
+        let todayDate = try #require((try clock.jsonArray().last)?["due"] as? String)
+        #expect(headings.first == "Overdue  before \(todayDate)")
+        #expect(headings.dropFirst().first == "Today  \(todayDate)")
         #expect(headings.count == 3)
+        // A day further on is named, and shows its date like the others.
+        let sevenDue = try #require(try todo.jsonArray(["show", String(inSeven)]).first?["due"] as? String)
+        #expect(headings.last?.hasSuffix("  " + sevenDue) == true, "\(headings)")
         #expect(text.contains("Home"), "each row names its list")
         #expect(try todo.run(["agenda", "--days", "-1"]).status == 64)
     }

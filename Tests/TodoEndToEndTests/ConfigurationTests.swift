@@ -77,7 +77,7 @@ import TodoTestSupport
     @Test func missingParentDirectoriesAreCreated() throws {
         let todo = try TodoRunner()
         let path = todo.directory.path("a/b/c/todo.db")
-        #expect(try todo.run(["list", "--db", path]).status == 0)
+        #expect(try todo.run(["new-list", "Inbox", "--db", path]).status == 0)
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
@@ -85,7 +85,7 @@ import TodoTestSupport
         let todo = try TodoRunner()
         let blocker = todo.directory.path("file")
         _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
-        let result = try todo.run(["list", "--db", blocker + "/sub/todo.db"])
+        let result = try todo.run(["add", "Inbox", "x", "--db", blocker + "/sub/todo.db"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("Error: cannot open the database"))

@@ -12,8 +12,8 @@ public enum ListChange: Equatable, Sendable {
 
 /// Which tasks are being shown, so a renderer can lay them out to fit.
 public enum TaskListing: Equatable, Sendable {
-    /// One list's tasks.
-    case list(TodoList)
+    /// One list's tasks, as the query chose them.
+    case list(TodoList, TaskQuery)
     /// Search results from any list.
     case search
     /// Open dated tasks through a day, in due order.

@@ -17,7 +17,7 @@ public final class TodoListScreen: Screen {
     public func handle(_ event: ViewEvent) throws {
         switch event {
         case .showTasks(let query):
-            try display.showTasks(.list(list)) { each in try repository.forEachTask(in: list.id, matching: query, each) }
+            try display.showTasks(.list(list, query)) { each in try repository.forEachTask(in: list.id, matching: query, each) }
         case .addTask(let draft):
             try display.show(repository.addTask(draft, to: list.id), .added)
         case .setDone(let id, let done):

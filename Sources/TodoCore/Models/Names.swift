@@ -15,6 +15,14 @@ public enum Names {
         return String(scalars[first...last])
     }
 
+    /// A name as the database compares names: trimmed, ASCII letters in lower case (SQLite's
+    /// NOCASE folds nothing else).
+    public static func foldedForMatching(_ name: String) -> String {
+        let name = trimmed(name) ?? ""
+        guard name.utf8.contains(where: { (65...90).contains($0) }) else { return name }
+        return String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
     /// Tab, line feed, vertical tab, form feed, carriage return and space: the ASCII characters
     /// Unicode counts as whitespace.
     private static func isASCIISpace(_ byte: UInt8) -> Bool {

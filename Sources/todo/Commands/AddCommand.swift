@@ -9,7 +9,7 @@ struct AddCommand: PlannedCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var write: WriteOptions
+    @OptionGroup var write: AddWriteOptions
 
     @Argument(help: "The list to add to.", completion: ListNameCompletion.kind)
     var list: String
@@ -30,7 +30,6 @@ struct AddCommand: PlannedCommand {
         AddRequest(list: list, title: title, notes: notes, due: due, priority: priority, writing: write.writing)
     }
 
-    func validate() throws { _ = try request.plan(at: LocalClock().nowLocal()) }
     func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
 }
 

@@ -10,13 +10,14 @@ struct AgendaCommand: PlannedCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "How many days after today to include.")
+    // Unconditional, so that `--days -1` is read as a number and refused as one, not taken for
+    // an unknown option.
+    @Option(parsing: .unconditional, help: "How many days after today to include (0 or more).")
     var days = 7
 
-    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
-
     func plan(at now: Due) throws -> CommandPlan {
-        guard (0...36_500).contains(days) else { throw ValidationError("--days must be between 0 and 36500") }
+        guard days >= 0 else { throw ValidationError("--days must be 0 or more, not \(days)") }
+        guard days <= 36_500 else { throw ValidationError("--days must be at most 36500 (a hundred years)") }
         let lastDay = now.date.adding(days: days) ?? now.date
         return .listing([.send(.showAgenda(through: lastDay))])
     }

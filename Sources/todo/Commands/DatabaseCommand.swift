@@ -24,13 +24,16 @@ struct DatabasePathCommand: ParsableCommand {
 struct DatabaseCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check the database: integrity, foreign keys, migrations, schema, search index and counts.",
-        discussion: "Exit status 0 when all is well; 1 with one line per problem on stderr otherwise. It never changes the file."
+        abstract: "Check the database: integrity, foreign keys, migrations, schema, values, counts and search index.",
+        discussion: "Exit status 0 when all is well; 1 with one line per problem on stderr otherwise. It never changes the file, unless --repair."
     )
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws { try CompositionRoot.checkDatabase(global) }
+    @Flag(help: "Recount the lists and rebuild the search index when they are out of step with the tasks (after hand edits).")
+    var repair = false
+
+    func run() throws { try CompositionRoot.checkDatabase(global, repair: repair) }
 }
 
 struct DatabaseBackupCommand: ParsableCommand {

@@ -11,10 +11,9 @@ struct DoneCommand: PlannedCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
 
-    @Argument(help: "Task ids.")
-    var ids: [Int64] = []
+    @Argument(help: ArgumentHelp("Task ids.", valueName: "id"))
+    var ids: [Int64]
 
-    func validate() throws { _ = try ArgumentRules.ids(ids) }
     func plan(at now: Due) throws -> CommandPlan { try .setDone(true, ids, write.writing) }
 }
 
@@ -27,10 +26,9 @@ struct UndoneCommand: PlannedCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
 
-    @Argument(help: "Task ids.")
-    var ids: [Int64] = []
+    @Argument(help: ArgumentHelp("Task ids.", valueName: "id"))
+    var ids: [Int64]
 
-    func validate() throws { _ = try ArgumentRules.ids(ids) }
     func plan(at now: Due) throws -> CommandPlan { try .setDone(false, ids, write.writing) }
 }
 

@@ -43,7 +43,6 @@ struct EditCommand: PlannedCommand {
                     done: done, undone: undone, writing: write.writing)
     }
 
-    func validate() throws { _ = try request.plan(at: LocalClock().nowLocal()) }
     func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
 }
 

@@ -17,8 +17,6 @@ struct ExportCommand: PlannedCommand {
     @Option(help: "Export only this list.", completion: ListNameCompletion.kind)
     var list: String?
 
-    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
-
     func plan(at now: Due) throws -> CommandPlan {
         if global.json, let format, format != .json { throw ValidationError("--json means --format json; it cannot go with --format \(format)") }
         var plan = CommandPlan.listing([.send(.exportTasks(list: try list.map { try ArgumentRules.listName($0) }))])

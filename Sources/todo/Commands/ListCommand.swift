@@ -32,14 +32,13 @@ struct ListCommand: PlannedCommand {
     @Option(help: "Only tasks of exactly this priority.")
     var priority: Priority?
 
-    @Option(help: "Show at most this many tasks.")
+    @Option(parsing: .unconditional, help: "Show at most this many tasks (0 or more).")
     var limit: Int?
 
     var request: ListRequest {
         ListRequest(list: list, all: all, sort: sort, overdue: overdue, dueBefore: dueBefore, priority: priority, limit: limit)
     }
 
-    func validate() throws { _ = try request.validated(today: LocalClock().today()) }
     func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
 }
 

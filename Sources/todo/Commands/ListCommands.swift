@@ -11,8 +11,6 @@ struct NewListCommand: PlannedCommand {
     @Argument(help: "The new list's name.")
     var name: String
 
-    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
-
     func plan(at now: Due) throws -> CommandPlan {
         CommandPlan(steps: [.send(.addList(try ArgumentRules.listName(name)))], shape: .one, write.writing)
     }
@@ -29,8 +27,6 @@ struct RenameListCommand: PlannedCommand {
 
     @Argument(help: "Its new name.")
     var new: String
-
-    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
 
     func plan(at now: Due) throws -> CommandPlan {
         let rename = ViewEvent.renameList(try ArgumentRules.listName(old), to: try ArgumentRules.listName(new, "new list name"))
@@ -52,8 +48,6 @@ struct DeleteListCommand: PlannedCommand {
 
     @Flag(help: "Also delete the list's tasks. Never asks.")
     var force = false
-
-    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
 
     func plan(at now: Due) throws -> CommandPlan {
         CommandPlan(steps: [.send(.deleteList(try ArgumentRules.listName(name), force: force))], shape: .one, write.writing)

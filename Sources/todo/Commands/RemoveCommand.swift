@@ -10,9 +10,8 @@ struct RemoveCommand: PlannedCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
 
-    @Argument(help: "Task ids.")
-    var ids: [Int64] = []
+    @Argument(help: ArgumentHelp("Task ids.", valueName: "id"))
+    var ids: [Int64]
 
-    func validate() throws { _ = try ArgumentRules.ids(ids) }
     func plan(at now: Due) throws -> CommandPlan { try .remove(ids, write.writing) }
 }

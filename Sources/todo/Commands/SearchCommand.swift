@@ -24,8 +24,6 @@ struct SearchCommand: PlannedCommand {
     @Flag(help: "Search done tasks too.")
     var all = false
 
-    func validate() throws { _ = try plan(at: LocalClock().nowLocal()) }
-
     func plan(at now: Due) throws -> CommandPlan {
         guard !TaskSearch(words: words).searchableWords.isEmpty else {
             throw ValidationError("give at least one word with a letter or a digit to search for")

@@ -6,9 +6,8 @@ struct ShowCommand: PlannedCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Task ids.")
-    var ids: [Int64] = []
+    @Argument(help: ArgumentHelp("Task ids.", valueName: "id"))
+    var ids: [Int64]
 
-    func validate() throws { _ = try ArgumentRules.ids(ids) }
     func plan(at now: Due) throws -> CommandPlan { try .show(ids) }
 }

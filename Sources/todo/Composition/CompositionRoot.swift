@@ -16,9 +16,12 @@ enum CompositionRoot {
         // Output is held back until the command succeeded (for writes, until their transaction
         // committed), so a failure prints nothing; only listings stream.
         let output = StandardOutput(holdUntilFlushed: !plan.streams)
-        let renderer = makeRenderer(settings, plan, output: output, environment: environment)
+        // A reading command on a file that does not exist creates nothing (a mistyped --db must
+        // not leave a new file behind): it reads an empty database instead, and says so.
+        let missing = !plan.writes && access(location.path, F_OK) != 0 ? location.path : nil
+        let renderer = makeRenderer(settings, plan, output: output, environment: environment, missingDatabase: missing)
 
-        let repository = try open(location, environment)
+        let repository = try missing == nil ? open(location, environment, onlyReads: !plan.writes) : SQLiteTodoRepository.openEmpty()
         let navigator = Navigator(display: renderer)
         let app = AppCoordinator(navigator: navigator, repository: repository)
         app.start()
@@ -31,10 +34,14 @@ enum CompositionRoot {
                 }
             }
         }
-        if plan.writes {
-            try repository.write(dryRun: plan.dryRun, perform)
-        } else {
-            try perform()
+        do {
+            if plan.writes {
+                try repository.write(dryRun: plan.dryRun, perform)
+            } else {
+                try perform()
+            }
+        } catch let error as TodoError where missing != nil {
+            throw TodoError.noDatabase(path: location.path, because: error.description)
         }
         // The command is over: leave every screen, so each coordinator finishes.
         navigator.unwindToRoot()
@@ -48,7 +55,7 @@ enum CompositionRoot {
     }
 
     private static func makeRenderer(_ settings: Settings, _ plan: CommandPlan, output: StandardOutput,
-                                     environment: Environment) -> any Renderer {
+                                     environment: Environment, missingDatabase: String?) -> any Renderer {
         if plan.quiet { return QuietRenderer(output: output) }
         switch plan.format {
         case .ndjson: return NDJSONRenderer(output: output)
@@ -58,15 +65,17 @@ enum CompositionRoot {
         }
         if settings.json { return JSONRenderer(output: output, shape: plan.shape) }
         let style = Style(settings, environment: environment, output: output)
-        return HumanRenderer(output: output, style: style, dryRun: plan.dryRun)
+        return HumanRenderer(output: output, style: style, dryRun: plan.dryRun, missingDatabase: missingDatabase)
     }
 }
 
 extension CompositionRoot {
     /// Opens the one repository, and says on stderr where the file was saved if opening it had to
     /// upgrade its schema first (stdout stays the command's).
-    static func open(_ location: DatabaseLocation, _ environment: Environment) throws -> SQLiteTodoRepository {
-        let repository = try SQLiteTodoRepository.open(path: location.path, options: .from(environment))
+    static func open(_ location: DatabaseLocation, _ environment: Environment, onlyReads: Bool) throws -> SQLiteTodoRepository {
+        var options = try SQLiteTodoRepository.Options.from(environment)
+        options.onlyReads = onlyReads
+        let repository = try SQLiteTodoRepository.open(path: location.path, options: options)
         if let backup = repository.migrationBackup {
             StandardError.write("todo: upgraded the database's schema; the file as it was is saved at \(TerminalText.safe(backup))\n")
         }

@@ -26,7 +26,23 @@ protocol PlannedCommand: ParsableCommand {
 }
 
 extension PlannedCommand {
+    /// The plan's own rules are checked here rather than in `validate()`, which ArgumentParser
+    /// runs before it looks for unknown options: `todo edit 13 --priorty high` must be told
+    /// about `--priorty`, not that there is nothing to change.
     func run() throws {
-        try CompositionRoot.run(global.settings, plan(at: LocalClock().nowLocal()))
+        let plan: CommandPlan
+        do {
+            plan = try self.plan(at: LocalClock().nowLocal())
+        } catch let error as ValidationError {
+            throw UsageError(message: error.message, command: Self.self)
+        }
+        try CompositionRoot.run(global.settings, plan)
     }
+}
+
+/// A rule a command line broke, found once ArgumentParser had read the whole line; reported
+/// as ArgumentParser reports its own (exit 64, with the command's usage).
+struct UsageError: Error {
+    let message: String
+    let command: any ParsableCommand.Type
 }

@@ -1,10 +1,22 @@
 import ArgumentParser
 
-/// Options every command that writes accepts.
+/// Options every command that writes accepts (`todo add` has its own `-q`: see `AddWriteOptions`).
 struct WriteOptions: ParsableArguments {
-    @Flag(name: [.short, .long], help: "Print nothing (add prints only the new id).")
+    @Flag(name: [.short, .long], help: "Print nothing: the exit status says whether it worked.")
     var quiet = false
 
+    @OptionGroup var dryRun: DryRunOption
+}
+
+/// `todo add`'s: its `-q` still prints the new id, so `id=$(todo add -q ...)` works.
+struct AddWriteOptions: ParsableArguments {
+    @Flag(name: [.short, .long], help: "Print only the new task's id (id=$(todo add -q ...)).")
+    var quiet = false
+
+    @OptionGroup var dryRun: DryRunOption
+}
+
+struct DryRunOption: ParsableArguments {
     @Flag(name: .long, help: "Check and carry out everything, print what would happen, then roll it all back.")
     var dryRun = false
 }
@@ -16,5 +28,9 @@ struct Writing: Equatable {
 }
 
 extension WriteOptions {
-    var writing: Writing { Writing(quiet: quiet, dryRun: dryRun) }
+    var writing: Writing { Writing(quiet: quiet, dryRun: dryRun.dryRun) }
+}
+
+extension AddWriteOptions {
+    var writing: Writing { Writing(quiet: quiet, dryRun: dryRun.dryRun) }
 }

@@ -11,10 +11,23 @@ final class HumanRenderer: Renderer {
     /// Blocks of `todo show` are separated by a blank line.
     private var detailsShown = 0
 
-    init(output: StandardOutput, style: Style, dryRun: Bool = false) {
+    /// `missingDatabase`: the path of the database the command was to read, which does not exist;
+    /// said first, so that a mistyped `--db` is seen.
+    init(output: StandardOutput, style: Style, dryRun: Bool = false, missingDatabase: String? = nil) {
         self.output = output
         self.style = style
         self.dryRun = dryRun
+        self.missingDatabase = missingDatabase
+    }
+
+    private let missingDatabase: String?
+    private var saidMissing = false
+
+    /// Says, once, before anything else, that there is no database at the path yet.
+    private func sayIfMissing() throws {
+        guard let missingDatabase, !saidMissing else { return }
+        saidMissing = true
+        try output.write(style.paint("No database at \(TerminalText.safe(missingDatabase)) yet: a command that writes (todo add LIST TITLE) creates it.", .dim) + "\n")
     }
 
     func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
@@ -22,6 +35,7 @@ final class HumanRenderer: Renderer {
         var lists: [TodoList] = []
         try produce { lists.append($0) }
         guard !lists.isEmpty else {
+            if missingDatabase != nil { return try sayIfMissing() }
             return try output.write("No lists yet. Add a task with: todo add LIST TITLE\n")
         }
         let names = lists.map { TerminalText.safe($0.name) }
@@ -37,11 +51,11 @@ final class HumanRenderer: Renderer {
     }
 
     func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
+        try sayIfMissing()
         switch listing {
-        case .list(let list):
-            try output.write(style.paint(TerminalText.safe(list.name), .bold)
-                + style.paint("  \(list.openCount) open, \(list.doneCount) done", .dim) + "\n")
-            try table(TaskTable(renderer: self), produce, empty: "  nothing to do")
+        case .list(let list, let query):
+            try output.write(header(TerminalText.safe(list.name), "\(list.openCount) open, \(list.doneCount) done"))
+            try table(TaskTable(renderer: self), produce, empty: "  " + Self.nothingIn(list, query))
         case .search:
             try table(TaskTable(renderer: self, showsList: true), produce, empty: "No tasks match.")
         case .agenda(let lastDay):
@@ -119,13 +133,26 @@ final class HumanRenderer: Renderer {
         try output.write(lines.joined(separator: "\n") + "\n")
     }
 
+    /// The one style of every heading in a listing: a name in bold, then what it is, dimmed.
+    func header(_ title: String, _ detail: String? = nil) -> String {
+        style.paint(title, .bold) + (detail.map { "  " + style.paint($0, .dim) } ?? "") + "\n"
+    }
+
+    /// The agenda's day headings: overdue, then each day by name and date.
     private func agendaHeading(_ task: TodoTask) -> String {
         guard let date = task.due?.date else { return "" }
-        if date < now.date { return style.paint("Overdue", .red) }
-        if date == now.date { return style.paint("Today", .yellow) }
-        if date == now.date.adding(days: 1) { return style.paint("Tomorrow", .bold) }
-        let weekday = CivilDate.weekdayNames[date.weekday]
-        return style.paint(weekday + " " + Due(date: date).description, .bold)
+        if date < now.date { return header("Overdue", "before " + Due(date: now.date).description) }
+        let name = date == now.date ? "Today" : date == now.date.adding(days: 1) ? "Tomorrow" : CivilDate.weekdayNames[date.weekday]
+        return header(name, Due(date: date).description)
+    }
+
+    /// What to say when a list shows no tasks: why depends on what was asked.
+    static func nothingIn(_ list: TodoList, _ query: TaskQuery) -> String {
+        let name = TerminalText.safe(list.name)
+        if query.overdueAsOf != nil { return "No overdue tasks in \(name)." }
+        if query.dueBefore != nil || query.priority != nil { return "No tasks in \(name) match." }
+        if query.limit == 0 { return "No tasks shown (--limit 0)." }
+        return query.includeDone ? "\(name) has no tasks." : "Nothing to do in \(name)."
     }
 
     // MARK: Pieces shared with the task table

@@ -46,7 +46,7 @@ struct TaskTable {
     private mutating func write(_ task: TodoTask, _ widths: Widths) throws {
         if let heading {
             let text = heading(task)
-            if text != lastHeading { try renderer.write((lastHeading == nil ? "" : "\n") + text + "\n") }
+            if text != lastHeading { try renderer.write((lastHeading == nil ? "" : "\n") + text) }
             lastHeading = text
         }
         var line = "  " + renderer.paint(renderer.pad(String(task.id), widths.id, left: true), .yellow)

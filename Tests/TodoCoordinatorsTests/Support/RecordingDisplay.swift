@@ -25,7 +25,7 @@ final class RecordingDisplay: Display {
     func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
         var tasks: [TodoTask] = []
         try produce { tasks.append($0) }
-        if case .list(let list) = listing {
+        if case .list(let list, _) = listing {
             shown.append(.tasks(of: list, tasks))
         } else {
             shown.append(.listing(listing, tasks))

@@ -75,11 +75,9 @@ struct TaskImporter {
     }
 
     /// The id of the list a record names, created the first time it is seen; remembered by
-    /// name folded the way the database folds it (ASCII case only), so lookups happen once.
+    /// name folded the way the database folds it, so lookups happen once.
     private mutating func listID(_ name: String) throws -> TodoList.ID {
-        let isUpper: (UInt8) -> Bool = { (65...90).contains($0) }
-        let key = name.utf8.contains(where: isUpper)
-            ? String(decoding: name.utf8.map { isUpper($0) ? $0 + 32 : $0 }, as: UTF8.self) : name
+        let key = Names.foldedForMatching(name)
         if let id = listIDs[key] { return id }
         let (id, created) = try target.list(named: name, repository: repository)
         if created { summary.listsCreated += 1 }
