@@ -46,7 +46,7 @@ import TodoTestSupport
         let db = try database.connection()
         #expect(try db.strings("SELECT type || ' ' || name || ' ' || sql FROM sqlite_schema ORDER BY name") == schemaBefore)
         #expect(try db.integer(indexPages) != indexPageBefore, "the index was not rebuilt: bulk loading did not happen")
-        #expect(try SQLiteTodoRepository.check(path: database.path).isEmpty)
+        #expect(try SQLiteTodoRepository.check(path: database.path).findings.isEmpty)
         // Counts, recounted at the end, agree with the tasks.
         let lists = try repository.allLists()
         #expect(lists.map(\.taskCount).reduce(0, +) == count + 1)
@@ -78,7 +78,7 @@ import TodoTestSupport
         let db = try database.connection()
         #expect(try db.strings("SELECT type || ' ' || name || ' ' || sql FROM sqlite_schema ORDER BY name") == before)
         #expect(try db.integer("SELECT count(*) FROM tasks") == 0)
-        #expect(try SQLiteTodoRepository.check(path: database.path).isEmpty)
+        #expect(try SQLiteTodoRepository.check(path: database.path).findings.isEmpty)
     }
 
     @Test func aDryRunImportLeavesTheFileAndItsLogByteForByte() throws {

@@ -22,12 +22,25 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case storage(String)
     /// An environment variable with a value `todo` cannot use; a usage error (exit 64).
     case invalidSetting(name: String, value: String, expected: String)
+    /// A setting (an environment variable, or one from `.env`) whose bytes are not UTF-8.
+    case settingNotUTF8(name: String)
     /// `todo db check` found problems; each finding is one line.
     case checkFailed(path: String, findings: [String])
     /// A record of an import file is not valid; nothing was imported.
     case invalidRecord(line: Int, reason: String)
     /// `--keep-ids` met an id this database has handed out before.
     case idAlreadyAssigned(TodoTask.ID, line: Int)
+    /// AUTOINCREMENT reached the largest id there is for this table (possible only after ids
+    /// were set by hand in sqlite3), so nothing more can be added to it.
+    case idsExhausted(table: String)
+    /// A task holds a value the schema forbids (written with its CHECKs switched off).
+    case unreadableTask(TodoTask.ID, field: String, value: String, expected: String)
+    /// A command that writes met a database todo cannot write.
+    case readOnly(path: String)
+    /// A read-only database made by an older todo, which would need migrating to be read.
+    case readOnlyNeedsUpgrade(path: String, migration: String)
+    /// A reading command found nothing because its database file does not exist.
+    case noDatabase(path: String, because: String)
 
     public var description: String {
         switch self {
@@ -57,10 +70,22 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "storage failure: \(message)"
         case .invalidSetting(let name, let value, let expected):
             "\(name) must be \(expected), not '\(value)'"
+        case .settingNotUTF8(let name):
+            "\(name) is not valid UTF-8; todo takes a path exactly as given, so it will not guess which file this one means"
         case .checkFailed(let path, let findings):
             "\(path) has \(findings.count) problem\(findings.count == 1 ? "" : "s"):"
         case .invalidRecord(let line, let reason):
             "line \(line): \(reason); nothing was imported"
+        case .idsExhausted(let table):
+            "\(table == "lists" ? "list" : "task") ids are exhausted: this database has handed out the largest id there is, and ids are never reused. Export it and import that (without --keep-ids) into a new database"
+        case .unreadableTask(let id, let field, let value, let expected):
+            "task \(id) holds \(field) '\(value)' in the database, which is not \(expected); todo will not show it as something else (see todo db check)"
+        case .readOnly(let path):
+            "the database \(path) is read-only, and this command would change it"
+        case .readOnlyNeedsUpgrade(let path, let migration):
+            "the database \(path) is read-only, and this todo can only read it once upgraded (first: \(migration)); open it once where it can be written"
+        case .noDatabase(let path, let reason):
+            "\(reason): there is no database at \(path) yet (a command that writes creates it)"
         case .idAlreadyAssigned(let id, let line):
             "line \(line): task id \(id) is not above the highest id this database has used, and ids are never reused; import without --keep-ids to get new ids. Nothing was imported"
         }

@@ -4,6 +4,11 @@
 public struct TodoTask: Equatable, Hashable, Sendable {
     public typealias ID = Int64
 
+    /// The largest id an import may keep: 2^53 - 1, the largest whole number every JSON reader
+    /// keeps exact (JavaScript and jq read numbers as doubles). It also leaves AUTOINCREMENT room
+    /// to go on handing out ids after an import.
+    public static let largestImportedID: ID = 9_007_199_254_740_991
+
     public let id: ID
     public let listID: TodoList.ID
     public let listName: String

@@ -1,13 +1,60 @@
 import TodoCore
 
-/// The checks behind `todo db check`: SQLite's own integrity and foreign-key checks, the
-/// migrations recorded against the ones this binary carries, the schema against the one those
-/// migrations build, and the search index against the tasks.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The checks behind `todo db check`, every one of them every time: SQLite's own integrity and
+/// foreign-key checks, the migrations recorded against the ones this binary carries, the schema
+/// against the one those migrations build, the values in the tasks and lists against the rules
+/// todo reads them by, the per-list counts, and the search index against the tasks.
 struct DatabaseCheck {
     let db: Connection
     let migrator: Migrator
 
-    func findings() throws -> [String] {
+    /// What was found; `repairable` are the findings `repair()` puts right.
+    struct Findings {
+        var all: [String] = []
+        var repairable: [String] = []
+    }
+
+    /// At most this many findings of one kind are listed, then how many more there are.
+    static let listedPerKind = 20
+
+    func findings() throws -> Findings {
+        var found = Findings()
+        found.all += try integrity()
+        let migrationFindings = try migrations()
+        found.all += migrationFindings
+        // The schema can only match once every migration is in.
+        if migrationFindings.isEmpty { found.all += try schema() }
+        if try db.hasSchemaObject(named: "tasks") && db.hasSchemaObject(named: "lists") {
+            found.all += try values()
+            let counts = try self.counts()
+            found.all += counts
+            found.repairable += counts
+        }
+        if try db.hasSchemaObject(named: "tasks_search") {
+            let search = try searchIndex()
+            found.all += search
+            found.repairable += search
+        }
+        return found
+    }
+
+    /// Recounts every list and rebuilds the search index from the tasks, in one transaction.
+    func repair() throws {
+        try db.transaction {
+            try db.execute("""
+                UPDATE lists SET
+                    open_count = (SELECT count(*) FROM tasks WHERE list_id = lists.id AND done = 0),
+                    done_count = (SELECT count(*) FROM tasks WHERE list_id = lists.id AND done = 1);
+                INSERT INTO tasks_search (tasks_search) VALUES ('rebuild')
+                """)
+        }
+    }
+
+    private func integrity() throws -> [String] {
         var findings: [String] = []
         try db.prepare("PRAGMA integrity_check").bind([]).forEachRow { row in
             let text = row.text(0)
@@ -16,11 +63,6 @@ struct DatabaseCheck {
         try db.prepare("PRAGMA foreign_key_check").bind([]).forEachRow { row in
             findings.append("foreign key: row \(row.int64(1)) of \(row.text(0)) refers to a missing row of \(row.text(2))")
         }
-        let migrationFindings = try migrations()
-        findings += migrationFindings
-        // The schema can only match once every migration is in.
-        if migrationFindings.isEmpty { findings += try schema() }
-        if try hasSearchIndex() { findings += try searchIndex() }
         return findings
     }
 
@@ -74,21 +116,67 @@ struct DatabaseCheck {
         return objects
     }
 
-    private func hasSearchIndex() throws -> Bool {
-        try db.hasSchemaObject(named: "tasks_search")
+    /// Values the schema's CHECKs forbid (writable with `PRAGMA ignore_check_constraints`, which
+    /// SQLite's integrity check does not look at) and times todo cannot read, by the rules todo
+    /// reads them with.
+    private func values() throws -> [String] {
+        var findings: [String] = []
+        var more = 0
+        func report(_ finding: String) {
+            if findings.count < Self.listedPerKind { findings.append(finding) } else { more += 1 }
+        }
+        try db.prepare("SELECT id, title, priority, done, due, created_at, updated_at, completed_at FROM tasks ORDER BY id")
+            .bind([]).forEachRow { row in
+                for problem in StoredTask.problems(row) { report("task \(row.int64(0)): \(problem)") }
+            }
+        try db.prepare("SELECT id, name, created_at FROM lists ORDER BY id").bind([]).forEachRow { row in
+            let name = row.text(1)
+            if Names.trimmed(name) != name { report("list \(row.int64(0)): its name \(StoredTask.quoted(name)) is empty or has spaces around it") }
+            if Timestamp.normalized(row.text(2)) == nil { report("list \(row.int64(0)): created_at \(StoredTask.quoted(row.text(2))) is not a time") }
+        }
+        if more > 0 { findings.append("values: and \(more) more like these") }
+        return findings
+    }
+
+    /// Lists whose kept counts differ from their tasks (possible only if the triggers were
+    /// bypassed: an `INSERT OR REPLACE` by hand, or a file edited with its triggers dropped).
+    private func counts() throws -> [String] {
+        var findings: [String] = []
+        try db.prepare("""
+            SELECT l.name, l.open_count, l.done_count,
+                   (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 0),
+                   (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 1)
+            FROM lists AS l
+            WHERE l.open_count <> (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 0)
+               OR l.done_count <> (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 1)
+            """).bind([]).forEachRow { row in
+            findings.append("counts: list '\(row.text(0))' records \(row.int(1)) open and \(row.int(2)) done tasks but has \(row.int(3)) and \(row.int(4)) (todo db check --repair recounts)")
+        }
+        return findings
     }
 
     /// FTS5's own check that the index matches the tasks. It is issued as an INSERT, so it runs
-    /// in a transaction that is rolled back.
+    /// in a transaction that is rolled back; in a file that cannot be written, it runs on a copy
+    /// in the temporary folder.
     private func searchIndex() throws -> [String] {
+        let problem: String?
+        if db.isReadOnly {
+            problem = try ScratchCopy.of(db) { copy in try Self.searchIndexProblem(copy) }
+        } else {
+            problem = try Self.searchIndexProblem(db)
+        }
+        return problem.map { ["search index: \($0) (todo db check --repair rebuilds it)"] } ?? []
+    }
+
+    private static func searchIndexProblem(_ db: Connection) throws -> String? {
         do {
             try db.transaction(rollback: true) {
                 // rank = 1: compare the index with the tasks too, not only with itself.
                 try db.execute("INSERT INTO tasks_search (tasks_search, rank) VALUES ('integrity-check', 1)")
             }
-            return []
-        } catch let error as SQLiteError where !error.isBusy {
-            return ["search index: \(error.message); rebuild it with: INSERT INTO tasks_search (tasks_search) VALUES ('rebuild')"]
+            return nil
+        } catch let error as SQLiteError where !error.isBusy && !error.isReadOnly {
+            return error.message
         }
     }
 }

@@ -1,9 +1,4 @@
-import CSQLite
 import TodoCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension SQLiteTodoRepository {
     /// A consistent copy of this database at `path` (a new file), taken while others may write.
@@ -16,45 +11,54 @@ extension SQLiteTodoRepository {
     }
 
     /// A copy of the todo database at `path` as it is, whatever its schema version: unlike
-    /// opening it for a command, this neither creates nor migrates it.
+    /// opening it for a command, this neither creates nor migrates it. A file that holds no todo
+    /// database yet (being created by another todo at this very moment, say) is refused rather
+    /// than copied as an empty file.
     public static func backup(databaseAt path: String, to file: String, busyTimeoutMilliseconds: Int32) throws {
-        try recognising(path: path, create: false, busyTimeout: busyTimeoutMilliseconds) { try $0.backup(to: file) }
+        try recognising(path: path, mode: FileAccess.of(path).connectionAccess, busyTimeout: busyTimeoutMilliseconds, tidy: true) { repository in
+            guard try Migrator.hasTable(repository.db) else {
+                throw TodoError.cannotOpen(path: path, reason: "it holds no todo database yet; there is nothing to back up")
+            }
+            try repository.backup(to: file)
+        }
+    }
+
+    /// What `todo db check` found, and what `--repair` put right.
+    public struct CheckReport: Equatable, Sendable {
+        /// One line per problem still there.
+        public var findings: [String]
+        /// One line per problem repaired.
+        public var repaired: [String] = []
     }
 
     /// Everything wrong with the todo database at `path`, one finding per line; empty when it is
-    /// sound. Only reads: unlike opening it for a command, it neither creates nor migrates it.
-    public static func check(path: String, migrator: Migrator = Migrator()) throws -> [String] {
-        try recognising(path: path, create: false, busyTimeout: 5000) { repository in
-            var findings = try DatabaseCheck(db: repository.db, migrator: migrator).findings()
-            if findings.isEmpty { findings += try repository.countFindings() }
-            return findings
+    /// sound. Only reads, unless `repair`: unlike opening it for a command, it neither creates
+    /// nor migrates it, and it leaves no `-wal` or `-shm` file behind that was not there.
+    ///
+    /// `repair` recounts the lists and rebuilds the search index, in one transaction, when those
+    /// are out of step with the tasks (possible after edits made by hand, such as an
+    /// `INSERT OR REPLACE` in sqlite3, which deletes a row without running its triggers).
+    public static func check(path: String, busyTimeoutMilliseconds: Int32 = 5000, repair: Bool = false,
+                             migrator: Migrator = Migrator()) throws -> CheckReport {
+        let fileAccess = FileAccess.of(path)
+        if repair && fileAccess != .writable { throw TodoError.readOnly(path: path) }
+        return try recognising(path: path, mode: fileAccess.connectionAccess, busyTimeout: busyTimeoutMilliseconds, tidy: true) { repository in
+            let check = DatabaseCheck(db: repository.db, migrator: migrator)
+            let found = try check.findings()
+            guard repair, !found.repairable.isEmpty else { return CheckReport(findings: found.all) }
+            try repository.translatingErrors { try check.repair() }
+            return CheckReport(findings: try check.findings().all, repaired: found.repairable)
         }
     }
 
     /// The names of the lists in the todo database at `path`, read-only (for shell completion,
     /// which must never create, migrate or wait).
     public static func listNames(path: String) throws -> [String] {
-        try recognising(path: path, create: false, readOnly: true, busyTimeout: 0) { repository in
+        let mode: Connection.Access = FileAccess.of(path) == .immutable ? .immutable : .readOnly
+        return try recognising(path: path, mode: mode, busyTimeout: 0) { repository in
             var names: [String] = []
             try repository.forEachList { names.append($0.name) }
             return names
         }
-    }
-
-    /// Lists whose kept counts differ from their tasks (possible only if the triggers were
-    /// bypassed, say by a file edited with its triggers dropped).
-    private func countFindings() throws -> [String] {
-        var findings: [String] = []
-        try db.prepare("""
-            SELECT l.name, l.open_count, l.done_count,
-                   (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 0),
-                   (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 1)
-            FROM lists AS l
-            WHERE l.open_count <> (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 0)
-               OR l.done_count <> (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 1)
-            """).bind([]).forEachRow { row in
-            findings.append("list '\(row.text(0))' records \(row.int(1)) open and \(row.int(2)) done tasks but has \(row.int(3)) and \(row.int(4))")
-        }
-        return findings
     }
 }

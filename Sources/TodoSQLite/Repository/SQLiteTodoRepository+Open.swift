@@ -24,6 +24,9 @@ extension SQLiteTodoRepository {
         /// commands: smaller folds (two fsyncs each) too often; larger makes every process read
         /// more log when it opens the file.
         public var logLimitBytes = 1 << 20
+        /// The command only reads: a file todo cannot write (read-only, in a read-only folder or
+        /// mount) is then read as it is, instead of refused.
+        public var onlyReads = false
         /// Copy a database that holds data before changing its schema, so an upgrade can be undone.
         public var backupBeforeMigrating = true
         /// Current time as ISO-8601 UTC text; replaceable so tests can pin it.
@@ -36,9 +39,14 @@ extension SQLiteTodoRepository {
     /// applies pending migrations. A file that is not a todo database this binary can use is
     /// refused untouched: every check below only reads, and nothing is written until they pass.
     public static func open(path: String, options: Options = Options()) throws -> SQLiteTodoRepository {
+        let fileAccess = FileAccess.of(path)
+        guard fileAccess == .writable else {
+            guard options.onlyReads else { throw TodoError.readOnly(path: path) }
+            return try openForReading(path: path, fileAccess, options)
+        }
         try createParentDirectories(of: path)
         let (repository, pending) = try recognising(
-            path: path, create: true, busyTimeout: options.busyTimeoutMilliseconds, timestamp: options.timestamp
+            path: path, mode: .readWrite(create: true), busyTimeout: options.busyTimeoutMilliseconds, timestamp: options.timestamp
         ) { repository in
             (repository, try options.migrator.pending(in: repository.db))
         }
@@ -58,28 +66,52 @@ extension SQLiteTodoRepository {
         return repository
     }
 
-    /// Opens `path` (which must exist unless `create`), refuses it unless it is a todo database,
-    /// then runs `check`. If anything throws, the file is left as it was found: the connection
-    /// never checkpoints (which would fold the file's log into it), and the `-wal` and `-shm`
-    /// files opening it made are removed once it is closed.
+    /// A file todo cannot write, opened for a command that only reads. It is read as it is: it
+    /// cannot be migrated, so one that needs migrating is refused.
+    private static func openForReading(path: String, _ fileAccess: FileAccess, _ options: Options) throws -> SQLiteTodoRepository {
+        try recognising(path: path, mode: fileAccess.connectionAccess, busyTimeout: options.busyTimeoutMilliseconds,
+                        timestamp: options.timestamp) { repository in
+            if let first = try options.migrator.pending(in: repository.db).first {
+                throw TodoError.readOnlyNeedsUpgrade(path: path, migration: Migrations.fileName(version: first.version, name: first.name))
+            }
+            try repository.db.execute("PRAGMA foreign_keys = ON")
+            return repository
+        }
+    }
+
+    /// An empty todo database in memory: what a reading command reads when its file does not
+    /// exist yet, so that it shows nothing without creating the file.
+    public static func openEmpty() throws -> SQLiteTodoRepository {
+        var options = Options()
+        options.backupBeforeMigrating = false
+        return try open(path: ":memory:", options: options)
+    }
+
+    /// Opens `path` (which must exist unless `mode` creates it), refuses it unless it is a todo
+    /// database, then runs `check`. If anything throws, the file is left as it was found: the
+    /// connection never checkpoints (which would fold the file's log into it), and the `-wal` and
+    /// `-shm` files opening it made are removed once it is closed.
+    ///
+    /// `tidy`, for commands that only look (`db check`, `db backup`): when the file had no `-wal`
+    /// and `-shm` files, SQLite removes the ones opening it made as it closes the last connection.
     static func recognising<T>(
-        path: String, create: Bool, readOnly: Bool = false, busyTimeout: Int32,
+        path: String, mode: Connection.Access, busyTimeout: Int32, tidy: Bool = false,
         timestamp: @escaping () -> String = { LocalClock().timestamp() }, _ check: (SQLiteTodoRepository) throws -> T
     ) throws -> T {
-        try refuseTooShortFile(path)
+        try refuseUnusableFile(path)
         let sidecars = SidecarFiles(of: path)
         // Everything that holds the connection lives in here, so it is closed when this throws.
         func openAndCheck() throws -> T {
             let db: Connection
             do {
-                db = try Connection(path: path, create: create, readOnly: readOnly)
+                db = try Connection(path: path, access: mode)
             } catch let error as SQLiteError {
-                throw TodoError.cannotOpen(path: path, reason: create ? error.message : "there is no database there")
+                throw TodoError.cannotOpen(path: path, reason: Glibc.access(path, F_OK) == 0 ? error.message : "there is no database there")
             }
             db.setBusyTimeout(milliseconds: busyTimeout)
             let repository = SQLiteTodoRepository(connection: db, timestamp: timestamp)
             return try repository.translatingErrors {
-                try db.configure(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
+                try db.configure(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, !(tidy && sidecars.noneExisted))
                 try repository.refuseForeignFile()
                 return try check(repository)
             }
@@ -155,12 +187,19 @@ extension SQLiteTodoRepository {
         }
     }
 
-    /// SQLite reads a file of exactly one byte as an empty database (a workaround for an old
-    /// file-system bug) and would write a new database over it. No database is shorter than its
-    /// 100-byte header, so such a file is refused here, untouched, as random bytes are.
-    static func refuseTooShortFile(_ path: String) throws {
+    /// Refuses, untouched, what is not a file SQLite can use: a device, a FIFO or a socket
+    /// (`TODO_DB=/dev/null`); and a file shorter than a database's 100-byte header, which SQLite
+    /// would read as an empty database (a workaround for an old file-system bug for files of one
+    /// byte) and write a new database over.
+    static func refuseUnusableFile(_ path: String) throws {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_size > 0, info.st_size < 100 else { return }
+        guard stat(path, &info) == 0 else { return }
+        // /dev/null, a FIFO, a terminal: SQLite would fail on them in its own words, or hang.
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFDIR else {
+            throw TodoError.cannotOpen(path: path, reason: "it is not a regular file (a device, a FIFO or a socket)")
+        }
+        guard info.st_size > 0, info.st_size < 100 else { return }
         throw TodoError.notADatabase(path: path, reason: "file is not a database: it is only \(info.st_size) byte\(info.st_size == 1 ? "" : "s") long")
     }
 

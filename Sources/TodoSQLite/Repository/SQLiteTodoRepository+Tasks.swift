@@ -7,14 +7,16 @@ extension SQLiteTodoRepository {
         FROM tasks AS t JOIN lists AS l ON l.id = t.list_id
         """
 
-    /// Reads a row of `taskSelect`. A value that breaks the schema's rules (possible only in a
-    /// file edited without its CHECKs) is shown as absent rather than stopping the command.
-    static func readTask(_ row: Statement) -> TodoTask {
-        TodoTask(
-            id: row.int64(0), listID: row.int64(1), listName: row.text(2), title: row.text(3),
-            notes: row.optionalText(4), due: row.optionalText(5).flatMap(Due.init(text:)),
-            priority: Priority(rawValue: row.text(6)) ?? .none, isDone: row.bool(7),
-            createdAt: row.text(8), updatedAt: row.text(9), completedAt: row.optionalText(10))
+    /// Reads a row of `taskSelect` by the rules of `StoredTask`: a value the schema forbids stops
+    /// the command, naming the task, rather than being shown as another, valid one.
+    static func readTask(_ row: Statement) throws -> TodoTask {
+        let id = row.int64(0)
+        return TodoTask(
+            id: id, listID: row.int64(1), listName: row.text(2), title: row.text(3),
+            notes: row.optionalText(4), due: try StoredTask.due(row.optionalText(5), task: id),
+            priority: try StoredTask.priority(row.text(6), task: id), isDone: try StoredTask.isDone(row.int64(7), task: id),
+            createdAt: StoredTask.timestamp(row.text(8)), updatedAt: StoredTask.timestamp(row.text(9)),
+            completedAt: row.optionalText(10).map(StoredTask.timestamp))
     }
 
     /// ORDER BY clauses; each ends with the id so ties come out the same every time. With open

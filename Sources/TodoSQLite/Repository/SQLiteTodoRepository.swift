@@ -36,6 +36,12 @@ public final class SQLiteTodoRepository: TodoRepository {
 
     func todoError(_ error: SQLiteError) -> TodoError {
         if error.isBusy { return .databaseBusy(path: db.path, waitedMilliseconds: Int(db.busyTimeout)) }
+        if error.isReadOnly { return .readOnly(path: db.path) }
+        // AUTOINCREMENT says "database or disk is full" when it has no id left to hand out.
+        if error.isFull, let table = try? db.cached("SELECT name FROM sqlite_sequence WHERE seq = 9223372036854775807")
+            .bind([]).first({ $0.text(0) }) {
+            return .idsExhausted(table: table)
+        }
         if error.isNotADatabase { return .notADatabase(path: db.path, reason: error.message) }
         return .storage(error.description)
     }

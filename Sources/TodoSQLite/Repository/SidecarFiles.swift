@@ -17,6 +17,9 @@ struct SidecarFiles {
         existing = Set(Self.suffixes.filter { access(path + $0, F_OK) == 0 })
     }
 
+    /// Whether neither was there when this was made.
+    var noneExisted: Bool { existing.isEmpty }
+
     /// Removes those that were not there when this was made. Call it only once the connection is
     /// closed.
     func removeCreated() {

@@ -10,12 +10,34 @@ public final class Connection {
     /// back into the file once the log is larger than this many bytes (see `foldLog`).
     public var logLimit: Int?
 
+    /// How a file is opened.
+    public enum Access: Sendable {
+        /// Read and write, creating the file when `create`.
+        case readWrite(create: Bool)
+        /// Read only, through SQLite's usual locks and shared-memory index.
+        case readOnly
+        /// Read only, as a file nothing can change (SQLite's `immutable`): no locks, no `-shm` file
+        /// made, no `-wal` read. For a file in a folder that cannot be written, which has no log.
+        case immutable
+    }
+
     /// Opens (creating when `create`) the file at `path`.
-    public init(path: String, create: Bool = true, readOnly: Bool = false) throws {
+    public convenience init(path: String, create: Bool = true, readOnly: Bool = false) throws {
+        try self.init(path: path, access: readOnly ? .readOnly : .readWrite(create: create))
+    }
+
+    public init(path: String, access: Access) throws {
         var db: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        var name = path
+        switch access {
+        case .readWrite(let create): flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &db, flags, nil)
         guard let db else { throw SQLiteError(code: code, message: "out of memory") }
         guard code == SQLITE_OK else {
             let failure = SQLiteError(connection: db, code: code)
@@ -31,6 +53,24 @@ public final class Connection {
         cache.removeAll()
         sqlite3_close_v2(handle)
     }
+
+    /// A path as the path of a `file:` URI: `%`, `?` and `#` (and anything not printable ASCII)
+    /// percent-encoded, so no part of it is taken for a query or a fragment.
+    private static func uriEscaped(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "?"), byte != UInt8(ascii: "#") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+
+    /// Whether the file was opened read-only (asked for, or all SQLite could do).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Runs one or more statements that return no rows (migrations, pragmas, BEGIN/COMMIT).
     public func execute(_ sql: String) throws {

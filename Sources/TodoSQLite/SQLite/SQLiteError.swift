@@ -26,8 +26,12 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY` ...).
     public var primaryCode: Int32 { code & 0xFF }
 
+    /// The file, its folder or its mount cannot be written.
+    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+    /// The disk is full, or the database reached a limit (AUTOINCREMENT out of ids says this too).
+    public var isFull: Bool { primaryCode == SQLITE_FULL }
     public var isUniqueViolation: Bool { code == Self.constraintUnique || code == Self.constraintPrimaryKey }
     /// The file is not a database, or is damaged.
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
