@@ -236,7 +236,9 @@ import TodoTestSupport
             try data.write(to: URL(fileURLWithPath: dotEnv))
             let result = try todo.run(["list"], environment: ["TODO_DB": nil], in: folder)
             #expect(!result.wasSignalled, "\(result.summary)")
-            #expect(result.status == 0 || result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+            // 64: a TODO_DB that is not UTF-8 is a setting todo refuses to guess at.
+            #expect(result.status == 0 || result.failedCleanly(with: 1, oneLine: true) || result.failedCleanly(with: 64, oneLine: true),
+                    "\(result.summary)")
         }
         // A path with a NUL byte cannot be opened as given; it must not quietly become "a".
         try Data("TODO_DB=a\u{0}b.db\n".utf8).write(to: URL(fileURLWithPath: dotEnv))

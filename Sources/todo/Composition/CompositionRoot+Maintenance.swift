@@ -22,14 +22,19 @@ extension CompositionRoot {
         try output.flush()
     }
 
-    static func checkDatabase(_ options: GlobalOptions) throws {
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: .process)
-        let findings = try SQLiteTodoRepository.check(path: location.path)
-        guard findings.isEmpty else {
-            throw TodoError.checkFailed(path: location.path, findings: findings)
+    static func checkDatabase(_ options: GlobalOptions, repair: Bool) throws {
+        let environment = Environment.process
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let report = try SQLiteTodoRepository.check(
+            path: location.path, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds,
+            repair: repair)
+        // What was repaired is said on stderr, so stdout stays the verdict.
+        for line in report.repaired { StandardError.write("todo: repaired: \(TerminalText.safe(line))\n") }
+        guard report.findings.isEmpty else {
+            throw TodoError.checkFailed(path: location.path, findings: report.findings)
         }
         let output = StandardOutput(holdUntilFlushed: true)
-        try output.write(options.json ? "{\"path\":" + JSONWriter.string(location.path) + ",\"ok\":true}\n"
+        try output.write(options.json ? "{\"path\":" + JSONWriter.string(location.path) + ",\"ok\":true,\"repaired\":\(report.repaired.count)}\n"
                                       : "\(TerminalText.safe(location.path)): ok\n")
         try output.flush()
     }

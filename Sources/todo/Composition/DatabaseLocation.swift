@@ -20,25 +20,25 @@ struct DatabaseLocation: Equatable {
     /// `--db`, then `$TODO_DB`, then `TODO_DB` in `./.env`, then the XDG data directory.
     static func resolve(flag: String?, environment: Environment, dotEnvPath: String = ".env") throws -> DatabaseLocation {
         if let flag { return DatabaseLocation(path: flag, source: .flag) }
-        if let path = environment["TODO_DB"] { return DatabaseLocation(path: path, source: .environment) }
+        if let path = try environment.value("TODO_DB") { return DatabaseLocation(path: path, source: .environment) }
         if let path = try DotEnv.read(dotEnvPath)["TODO_DB"], !path.isEmpty {
             // A file can hold a NUL byte, which would silently cut the path short in C.
             if path.utf8.contains(0) { throw TodoError.cannotOpen(path: path, reason: "TODO_DB in ./.env contains a NUL byte") }
             return DatabaseLocation(path: path, source: .dotEnv)
         }
         // The XDG spec says to ignore a relative XDG_DATA_HOME.
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+        if let data = try environment.value("XDG_DATA_HOME"), data.hasPrefix("/") {
             return DatabaseLocation(path: data + "/todo/todo.db", source: .xdgDataHome)
         }
-        guard let home = environment["HOME"] ?? homeFromPasswordFile() else {
+        guard let home = try environment.value("HOME") ?? homeFromPasswordFile() else {
             throw TodoError.cannotOpen(path: "~/.local/share/todo/todo.db", reason: "HOME is not set; give --db or TODO_DB")
         }
         return DatabaseLocation(path: home + "/.local/share/todo/todo.db", source: .home)
     }
 
-    private static func homeFromPasswordFile() -> String? {
+    private static func homeFromPasswordFile() throws -> String? {
         guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
-        let home = String(cString: dir)
+        guard let home = String(validatingCString: dir) else { throw TodoError.settingNotUTF8(name: "the home folder in /etc/passwd") }
         return home.isEmpty ? nil : home
     }
 }

@@ -8,7 +8,7 @@ extension SQLiteTodoRepository.Options {
     /// `TODO_SYNC` is `normal` (the default) or `full`.
     static func from(_ environment: Environment) throws -> SQLiteTodoRepository.Options {
         var options = SQLiteTodoRepository.Options()
-        if let text = environment["TODO_BUSY_TIMEOUT"] {
+        if let text = try environment.value("TODO_BUSY_TIMEOUT") {
             guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                   let milliseconds = Int32(text)
             else {
@@ -17,7 +17,7 @@ extension SQLiteTodoRepository.Options {
             options.busyTimeoutMilliseconds = milliseconds
         }
         // TODO_SYNC=full: wait for the disk on every commit, so a power cut loses nothing.
-        switch environment["TODO_SYNC"] {
+        switch try environment.value("TODO_SYNC") {
         case nil, "normal": break
         case "full": options.syncEveryCommit = true
         case let other?: throw TodoError.invalidSetting(name: "TODO_SYNC", value: other, expected: "normal or full")

@@ -1,15 +1,25 @@
 import TodoCore
 
 /// CSV records (RFC 4180, LF or CRLF line ends): a header row naming the export keys, in any
-/// order, then one task per row. An empty field is null.
+/// order, then one task per row. An empty field is null; a quoted empty field (`""`) is the empty
+/// string. A byte-order mark before the header (spreadsheet programs write one) is skipped.
 struct CSVRecords {
     let reader: ByteReader
 
+    /// One field's bytes, and whether it was quoted (`""` is text, an empty field is nothing).
+    struct Field {
+        var bytes: [UInt8] = []
+        var quoted = false
+    }
+
     func forEach(_ body: (ImportedTask) throws -> Void) throws {
         var line = 1
-        guard let header = try row(&line) else { return }
+        guard var header = try row(&line) else { return }
+        if let first = header.fields.first, first.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            header.fields[0].bytes.removeFirst(3)
+        }
         let keys = try header.fields.map { field in
-            guard let key = String(validating: field, as: UTF8.self) else {
+            guard let key = String(validating: field.bytes, as: UTF8.self) else {
                 throw TodoError.invalidRecord(line: header.line, reason: "the header is not valid UTF-8")
             }
             return Names.trimmed(key) ?? ""  // header names written as `id, list`
@@ -18,7 +28,7 @@ struct CSVRecords {
             throw TodoError.invalidRecord(line: header.line, reason: "the header has no \"\(required)\" column")
         }
         while let row = try row(&line) {
-            if row.fields.count == 1 && row.fields[0].isEmpty { continue }  // a blank line
+            if row.fields.count == 1 && row.fields[0].bytes.isEmpty && !row.fields[0].quoted { continue }  // a blank line
             guard row.fields.count == keys.count else {
                 throw TodoError.invalidRecord(line: row.line, reason: "\(row.fields.count) fields, but the header has \(keys.count)")
             }
@@ -33,9 +43,9 @@ struct CSVRecords {
     }
 
     /// A CSV field as the value a JSON record would have had for that key.
-    private static func value(_ key: String, _ raw: [UInt8]) throws -> RecordValue {
-        if raw.isEmpty { return .null }
-        guard let text = String(validating: raw, as: UTF8.self) else { throw RecordProblem(reason: "\"\(key)\" is not valid UTF-8") }
+    private static func value(_ key: String, _ field: Field) throws -> RecordValue {
+        if field.bytes.isEmpty && !field.quoted { return .null }
+        guard let text = String(validating: field.bytes, as: UTF8.self) else { throw RecordProblem(reason: "\"\(key)\" is not valid UTF-8") }
         switch key {
         case "id": return Int64(text).map { .integer($0) } ?? .string(text)
         case "done":
@@ -49,18 +59,23 @@ struct CSVRecords {
     }
 
     /// The next row's raw fields and the line it starts on; nil at the end of the input.
-    private func row(_ line: inout Int) throws -> (fields: [[UInt8]], line: Int)? {
+    private func row(_ line: inout Int) throws -> (fields: [Field], line: Int)? {
         let start = line
-        var fields: [[UInt8]] = []
+        var fields: [Field] = []
         var field: [UInt8] = []
         var quoted = false, wasQuoted = false
+        func endField() {
+            fields.append(Field(bytes: field, quoted: wasQuoted))
+            field.removeAll()
+            wasQuoted = false
+        }
         // Bytes read, and room for each field, against the limit on a record's size.
         var size = 0
         guard var byte = try reader.nextByte() else { return nil }
         while true {
             if quoted {
                 if byte == UInt8(ascii: "\"") {
-                    guard let next = try reader.nextByte() else { fields.append(field); return (fields, start) }
+                    guard let next = try reader.nextByte() else { endField(); return (fields, start) }
                     if next == UInt8(ascii: "\"") {
                         field.append(next)
                     } else {
@@ -75,13 +90,11 @@ struct CSVRecords {
             } else {
                 switch byte {
                 case UInt8(ascii: ","):
-                    fields.append(field)
-                    field.removeAll()
-                    wasQuoted = false
+                    endField()
                 case 0x0A:
                     line += 1
                     if field.last == 0x0D && !wasQuoted { field.removeLast() }
-                    fields.append(field)
+                    endField()
                     return (fields, start)
                 case UInt8(ascii: "\"") where field.isEmpty && !wasQuoted:
                     quoted = true
@@ -98,7 +111,7 @@ struct CSVRecords {
             guard let next = try reader.nextByte() else {
                 guard !quoted else { throw TodoError.invalidRecord(line: start, reason: "a quoted CSV field is not closed") }
                 if field.last == 0x0D && !wasQuoted { field.removeLast() }
-                fields.append(field)
+                endField()
                 return (fields, start)
             }
             byte = next

@@ -14,9 +14,9 @@ struct RecordFields {
     mutating func set(_ key: String, _ value: RecordValue) throws {
         switch key {
         case "id":
-            guard case .integer(let id) = value, id > 0 else {
+            guard case .integer(let id) = value, (1...TodoTask.largestImportedID).contains(id) else {
                 if value == .null { return record.id = nil }
-                throw problem(key, "must be a whole number of 1 or more", value)
+                throw problem(key, "must be a whole number from 1 to \(TodoTask.largestImportedID)", value)
             }
             record.id = id
         case "list":

@@ -2,7 +2,7 @@ import TodoCoordinators
 import TodoCore
 
 /// Tasks as CSV (RFC 4180): a header row with the JSON keys, CRLF line ends, fields quoted when
-/// they hold a comma, a quote or a line break, and an empty field for null.
+/// they hold a comma, a quote or a line break, an empty field for null and `""` for empty text.
 final class CSVRenderer: Renderer {
     static let header = ["id", "list", "title", "notes", "due", "priority", "done", "created_at", "updated_at", "completed_at"]
 
@@ -46,7 +46,7 @@ final class CSVRenderer: Renderer {
     }
 
     static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        guard text.isEmpty || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
         return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 }

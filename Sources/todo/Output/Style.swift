@@ -15,7 +15,7 @@ struct Style {
         switch settings.color {
         case .always: isEnabled = true
         case .never: isEnabled = false
-        case .auto: isEnabled = output.isTerminal && environment["NO_COLOR"] == nil
+        case .auto: isEnabled = output.isTerminal && !environment.isSet("NO_COLOR")
         }
     }
 

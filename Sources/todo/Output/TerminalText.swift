@@ -4,10 +4,12 @@ enum TerminalText {
     /// overrides are shown as escapes (`\n`, `\x1b`, `\u{202e}`), so a title cannot move the
     /// cursor, change colours or reorder the line. JSON output keeps them exact instead.
     static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        guard containsEscapes(text) else { return text }
         var out = ""
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
+            defer { previous = scalar }
+            guard needsEscape(scalar, after: previous) else {
                 out.unicodeScalars.append(scalar)
                 continue
             }
@@ -23,12 +25,27 @@ enum TerminalText {
         return out
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    private static func containsEscapes(_ text: String) -> Bool {
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar, after: previous) { return true }
+            previous = scalar
+        }
+        return false
+    }
+
+    /// Control characters, line and paragraph separators, and invisible format characters
+    /// (zero-width spaces and joiners, bidirectional marks and overrides, a byte-order mark...):
+    /// anything that would not show as itself. A zero-width joiner inside an emoji sequence
+    /// (👨‍👩‍👧) is part of what shows, so it stays.
+    private static func needsEscape(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
-            true
-        default:
-            false
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
+        case 0x20...0x7E: return false
+        case 0x200D:
+            guard let previous else { return true }
+            return !(previous.properties.isEmoji && previous.value > 0x7F || previous.value == 0xFE0F || previous.properties.isEmojiModifier)
+        default: return scalar.properties.generalCategory == .format
         }
     }
 
