@@ -32,12 +32,23 @@ let package = Package(
             plugins: ["EmbedMigrationsPlugin"]
         ),
         .target(name: "TodoCoordinators", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
-        .executableTarget(
-            name: "todo",
+        // Tasks as NDJSON, JSON and CSV, both ways: no command line, no terminal.
+        .target(name: "TodoInterchange", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
+        // What draws on a terminal or writes to stdout: renderers, styles, escaping, widths.
+        .target(name: "TodoTerminal", dependencies: ["TodoCore", "TodoCoordinators", "TodoInterchange"], swiftSettings: swiftSettings),
+        // The command line: ArgumentParser's commands, the quick parser, plans, error reports.
+        .target(
+            name: "TodoCLI",
             dependencies: [
-                "TodoCore", "TodoSQLite", "TodoCoordinators",
+                "TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // `main` and the composition root: the one place that names concrete types.
+        .executableTarget(
+            name: "todo",
+            dependencies: ["TodoCore", "TodoSQLite", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI"],
             swiftSettings: swiftSettings
         ),
 
@@ -68,7 +79,7 @@ let package = Package(
         .testTarget(
             name: "TodoCLITests",
             dependencies: [
-                "todo", "TodoCore", "TodoCoordinators",
+                "TodoCLI", "TodoCore", "TodoCoordinators", "TodoInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

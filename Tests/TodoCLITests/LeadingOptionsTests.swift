@@ -1,5 +1,5 @@
 import Testing
-@testable import todo
+@testable import TodoCLI
 
 /// Options every command takes, typed before the command, are moved after it.
 @Suite struct LeadingOptionsTests {

@@ -2,7 +2,7 @@ import ArgumentParser
 import PropertyBased
 import Testing
 import TodoCore
-@testable import todo
+@testable import TodoCLI
 
 /// The quick parser may decline any line, but whatever it accepts, ArgumentParser must read into
 /// the very same settings and plan: it is a shortcut, never a second meaning.
@@ -12,7 +12,7 @@ import TodoCore
 
     /// What ArgumentParser makes of a line, or nil when it refuses it.
     static func viaArgumentParser(_ arguments: [String]) -> (Settings, CommandPlan)? {
-        guard let command = try? Todo.parseAsRoot(arguments) as? any PlannedCommand,
+        guard let command = try? TodoCommand.parseAsRoot(arguments) as? any PlannedCommand,
               let plan = try? command.plan(at: now)
         else { return nil }
         return (command.global.settings, plan)

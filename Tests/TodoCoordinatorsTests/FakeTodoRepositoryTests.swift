@@ -70,7 +70,7 @@ import TodoCore
             _ = try repository.createList(named: "Kept")
             _ = try? repository.write {
                 _ = try repository.createList(named: "Undone")
-                throw TodoError.storage("inner")
+                throw TodoError.taskNotFound(-1)
             }
         }
         #expect(try repository.list(named: "Kept") != nil)

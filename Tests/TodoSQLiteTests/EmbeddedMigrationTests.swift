@@ -38,7 +38,7 @@ import TodoTestSupport
             #expect(migration.version == file.version, "\(file.name)")
             #expect(migration.name == file.migrationName, "\(file.name)")
             #expect(Array(migration.sql.utf8) == file.bytes, "\(file.name) differs from the embedded SQL")
-            #expect(Migrations.fileName(version: migration.version, name: migration.name) == file.name)
+            #expect(Migration.fileName(version: migration.version, name: migration.name) == file.name)
         }
     }
 

@@ -56,7 +56,7 @@ import TodoTestSupport
         try database.settle()
         let before = try database.bytes()
         let first = try #require(Migration.all.first)
-        #expect(throws: TodoError.migrationChanged(version: first.version, name: first.name)) { try database.open() }
+        #expect(throws: StorageError.migrationChanged(version: first.version, name: first.name)) { try database.open() }
         #expect(try database.bytes() == before)
     }
 
@@ -64,7 +64,7 @@ import TodoTestSupport
         _ = try database.open()
         let last = try #require(Migration.all.last)
         let edited = Array(Migration.all.dropLast()) + [Migration(version: last.version, name: last.name, sql: last.sql + "\n-- a harmless edit\n")]
-        #expect(throws: TodoError.migrationChanged(version: last.version, name: last.name)) {
+        #expect(throws: StorageError.migrationChanged(version: last.version, name: last.name)) {
             try database.open(migrator: Migrator(migrations: edited))
         }
         // The untouched binary still opens it.
@@ -78,7 +78,7 @@ import TodoTestSupport
             9999, "from_the_future", String(repeating: "a", count: 64), "2040-01-01T00:00:00Z")
         try database.settle()
         let before = try database.bytes()
-        #expect(throws: TodoError.newerDatabase(path: database.path, version: 9999, known: Migrator().latestVersion)) {
+        #expect(throws: StorageError.newerDatabase(path: database.path, version: 9999, known: Migrator().latestVersion)) {
             try database.open()
         }
         #expect(try database.bytes() == before)
@@ -87,7 +87,7 @@ import TodoTestSupport
     @Test func anOlderBinaryRefusesWhatItDoesNotKnow() throws {
         _ = try database.open()
         let older = Migrator(migrations: Array(Migration.all.dropLast()))
-        #expect(throws: TodoError.newerDatabase(path: database.path, version: Migrator().latestVersion, known: older.latestVersion)) {
+        #expect(throws: StorageError.newerDatabase(path: database.path, version: Migrator().latestVersion, known: older.latestVersion)) {
             try older.pending(in: database.connection())
         }
     }
@@ -144,8 +144,8 @@ import TodoTestSupport
 
     @Test func aFailingMigrationOnOpenIsAStorageErrorAndKeepsTheEarlierOnes() throws {
         let broken = Migration(version: Migrator().latestVersion + 1, name: "broken", sql: "CREATE TABLE z (x INTEGER); SELEKT;")
-        let error = #expect(throws: TodoError.self) { try database.open(migrator: Migrator(migrations: Migration.all + [broken])) }
-        guard case .storage(let message) = error else {
+        let error = #expect(throws: StorageError.self) { try database.open(migrator: Migrator(migrations: Migration.all + [broken])) }
+        guard case .failure(let message) = error else {
             Issue.record("expected a storage error, got \(String(describing: error))")
             return
         }

@@ -17,7 +17,7 @@ import TodoTestSupport
         var bytes = (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
         bytes[0] = UInt8(ascii: "X")  // never the SQLite header by chance
         try write(bytes)
-        let error = #expect(throws: TodoError.self) { try database.open() }
+        let error = #expect(throws: StorageError.self) { try database.open() }
         guard case .notADatabase(let path, _) = error else {
             Issue.record("expected notADatabase, got \(String(describing: error))")
             return
@@ -30,7 +30,7 @@ import TodoTestSupport
     @Test func aShortTextFileIsNotADatabaseAndStaysUntouched() throws {
         let text = Array("groceries: oat milk, bread\n".utf8)
         try write(text)
-        let error = #expect(throws: TodoError.self) { try database.open() }
+        let error = #expect(throws: StorageError.self) { try database.open() }
         guard case .notADatabase = error else {
             Issue.record("expected notADatabase, got \(String(describing: error))")
             return
@@ -50,21 +50,21 @@ import TodoTestSupport
     @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
         try database.connection().execute("CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('https://sqlite.org')")
         let before = try database.bytes()
-        #expect(throws: TodoError.foreignDatabase(path: database.path)) { try database.open() }
+        #expect(throws: StorageError.foreignDatabase(path: database.path)) { try database.open() }
         #expect(try database.bytes() == before)
     }
 
     @Test func anotherProgramsEmptyDatabaseWithItsOwnApplicationIDIsRefused() throws {
         try database.connection().execute("PRAGMA application_id = 1234")
         let before = try database.bytes()
-        #expect(throws: TodoError.foreignDatabase(path: database.path)) { try database.open() }
+        #expect(throws: StorageError.foreignDatabase(path: database.path)) { try database.open() }
         #expect(try database.bytes() == before)
     }
 
     @Test func aDirectoryCannotBeOpened() throws {
         let folder = database.directory.path("folder")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let error = #expect(throws: TodoError.self) { try SQLiteTodoRepository.open(path: folder) }
+        let error = #expect(throws: StorageError.self) { try SQLiteTodoRepository.open(path: folder) }
         guard case .cannotOpen(let path, let reason) = error else {
             Issue.record("expected cannotOpen, got \(String(describing: error))")
             return
@@ -76,7 +76,7 @@ import TodoTestSupport
     @Test func aFileInPlaceOfAParentDirectoryCannotBeOpened() throws {
         let blocker = database.directory.path("blocker")
         try #require(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
-        let error = #expect(throws: TodoError.self) { try SQLiteTodoRepository.open(path: blocker + "/todo.db") }
+        let error = #expect(throws: StorageError.self) { try SQLiteTodoRepository.open(path: blocker + "/todo.db") }
         guard case .cannotOpen = error else {
             Issue.record("expected cannotOpen, got \(String(describing: error))")
             return

@@ -60,7 +60,7 @@ import TodoTestSupport
     }
 
     @Test func addingToAMissingListFailsAndAddsNothing() throws {
-        #expect(throws: TodoError.self) { try repository.addTask(TaskDraft(title: "orphan"), to: 98765) }
+        #expect(throws: StorageError.self) { try repository.addTask(TaskDraft(title: "orphan"), to: 98765) }
         #expect(try database.connection().integer("SELECT count(*) FROM tasks") == 0)
     }
 

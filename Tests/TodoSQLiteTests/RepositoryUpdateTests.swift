@@ -127,7 +127,7 @@ import TodoTestSupport
 
     @Test func aFailedUpdateDoesNotLeaveANewListBehind() throws {
         // An empty title breaks the schema's CHECK after the new list was made: all of it goes.
-        #expect(throws: TodoError.self) { try repository.updateTask(task.id, with: TaskChanges(title: "", listName: "Fresh")) }
+        #expect(throws: StorageError.self) { try repository.updateTask(task.id, with: TaskChanges(title: "", listName: "Fresh")) }
         #expect(try repository.list(named: "Fresh") == nil)
         #expect(try repository.task(task.id) == task)
     }

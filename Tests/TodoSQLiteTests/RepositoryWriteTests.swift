@@ -163,13 +163,13 @@ import TodoTestSupport
     }
 
     @Test func constraintViolationsBecomeStorageErrors() throws {
-        func storageMessage(_ error: TodoError?) -> String? {
-            if case .storage(let message) = error { return message }
+        func storageMessage(_ error: StorageError?) -> String? {
+            if case .failure(let message) = error { return message }
             return nil
         }
-        let emptyTitle = #expect(throws: TodoError.self) { try repository.addTask(TaskDraft(title: ""), to: list.id) }
+        let emptyTitle = #expect(throws: StorageError.self) { try repository.addTask(TaskDraft(title: ""), to: list.id) }
         #expect(storageMessage(emptyTitle)?.contains("CHECK constraint failed") == true)
-        let paddedName = #expect(throws: TodoError.self) { try repository.createList(named: " padded ") }
+        let paddedName = #expect(throws: StorageError.self) { try repository.createList(named: " padded ") }
         #expect(storageMessage(paddedName)?.contains("CHECK constraint failed") == true)
         #expect(try repository.allLists() == [list])
         #expect(try repository.tasks(in: list.id).isEmpty)
@@ -179,10 +179,10 @@ import TodoTestSupport
         let impatient = try database.open(busyTimeoutMilliseconds: 0)
         let holder = try database.connection()
         try holder.transaction { () throws in
-            #expect(throws: TodoError.databaseBusy(path: database.path, waitedMilliseconds: 0)) {
+            #expect(throws: StorageError.busy(path: database.path, waitedMilliseconds: 0)) {
                 try impatient.createList(named: "Blocked")
             }
-            #expect(throws: TodoError.databaseBusy(path: database.path, waitedMilliseconds: 0)) {
+            #expect(throws: StorageError.busy(path: database.path, waitedMilliseconds: 0)) {
                 try impatient.addTask(TaskDraft(title: "blocked"), to: list.id)
             }
             // Reading still works while another process writes.

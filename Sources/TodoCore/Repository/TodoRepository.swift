@@ -1,7 +1,8 @@
 /// Where lists and tasks are kept. Built once, by the composition root, and carried down to every
 /// screen by the coordinators; nothing else opens the storage.
 ///
-/// Methods throw `TodoError`. Names passed in are already trimmed and non-empty.
+/// Methods throw `TodoError` for what the domain forbids, and their storage's own errors for
+/// what goes wrong with it. Names passed in are already trimmed and non-empty.
 public protocol TodoRepository: AnyObject {
     /// Runs `body` as one write transaction: all of it happens, or, when it throws or `dryRun` is
     /// set, none of it does. Calls nest: an inner one joins the outer transaction.

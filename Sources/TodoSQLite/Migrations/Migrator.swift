@@ -35,17 +35,17 @@ public struct Migrator: Sendable {
         return rows
     }
 
-    /// The migrations still to apply. Reads only; throws `TodoError.newerDatabase` or
-    /// `TodoError.migrationChanged` when the database does not match this binary.
+    /// The migrations still to apply. Reads only; throws `StorageError.newerDatabase` or
+    /// `StorageError.migrationChanged` when the database does not match this binary.
     public func pending(in db: Connection) throws -> [Migration] {
         let applied = try applied(in: db)
         let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
         for record in applied {
             guard let migration = known[record.version] else {
-                throw TodoError.newerDatabase(path: db.path, version: applied.map(\.version).max() ?? record.version, known: latestVersion)
+                throw StorageError.newerDatabase(path: db.path, version: applied.map(\.version).max() ?? record.version, known: latestVersion)
             }
             guard migration.checksum == record.checksum else {
-                throw TodoError.migrationChanged(version: migration.version, name: migration.name)
+                throw StorageError.migrationChanged(version: migration.version, name: migration.name)
             }
         }
         let done = Set(applied.map(\.version))

@@ -76,12 +76,12 @@ struct DatabaseCheck {
                 continue
             }
             if migration.checksum != record.checksum {
-                findings.append("migration \(Migrations.fileName(version: record.version, name: record.name)) differs from the one applied")
+                findings.append("migration \(Migration.fileName(version: record.version, name: record.name)) differs from the one applied")
             }
         }
         let done = Set(applied.map(\.version))
         for migration in migrator.migrations where !done.contains(migration.version) {
-            findings.append("migration \(Migrations.fileName(version: migration.version, name: migration.name)) is not applied yet (any todo command applies it)")
+            findings.append("migration \(migration.fileName) is not applied yet (any todo command applies it)")
         }
         return findings
     }

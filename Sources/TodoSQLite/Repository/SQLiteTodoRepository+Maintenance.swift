@@ -6,7 +6,7 @@ extension SQLiteTodoRepository {
         do {
             try db.backup(to: path)
         } catch let error as SQLiteError {
-            throw error.isBusy ? todoError(error) : TodoError.cannotOpen(path: path, reason: error.message)
+            throw error.isBusy ? translated(error) : StorageError.cannotOpen(path: path, reason: error.message)
         }
     }
 
@@ -17,7 +17,7 @@ extension SQLiteTodoRepository {
     public static func backup(databaseAt path: String, to file: String, busyTimeoutMilliseconds: Int32) throws {
         try recognising(path: path, mode: FileAccess.of(path).connectionAccess, busyTimeout: busyTimeoutMilliseconds, tidy: true) { repository in
             guard try Migrator.hasTable(repository.db) else {
-                throw TodoError.cannotOpen(path: path, reason: "it holds no todo database yet; there is nothing to back up")
+                throw StorageError.cannotOpen(path: path, reason: "it holds no todo database yet; there is nothing to back up")
             }
             try repository.backup(to: file)
         }
@@ -41,7 +41,7 @@ extension SQLiteTodoRepository {
     public static func check(path: String, busyTimeoutMilliseconds: Int32 = 5000, repair: Bool = false,
                              migrator: Migrator = Migrator()) throws -> CheckReport {
         let fileAccess = FileAccess.of(path)
-        if repair && fileAccess != .writable { throw TodoError.readOnly(path: path) }
+        if repair && fileAccess != .writable { throw StorageError.readOnly(path: path) }
         return try recognising(path: path, mode: fileAccess.connectionAccess, busyTimeout: busyTimeoutMilliseconds, tidy: true) { repository in
             let check = DatabaseCheck(db: repository.db, migrator: migrator)
             let found = try check.findings()

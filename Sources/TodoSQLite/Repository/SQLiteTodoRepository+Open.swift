@@ -11,7 +11,7 @@ extension SQLiteTodoRepository {
 
     /// How the file is opened.
     public struct Options: Sendable {
-        /// How long to wait for another process's write before giving up with `databaseBusy`.
+        /// How long to wait for another process's write before giving up with `StorageError.busy`.
         public var busyTimeoutMilliseconds: Int32 = 5000
         public var migrator = Migrator()
         /// Wait for the disk after every commit (`synchronous = FULL`), so a commit survives a power
@@ -41,7 +41,7 @@ extension SQLiteTodoRepository {
     public static func open(path: String, options: Options = Options()) throws -> SQLiteTodoRepository {
         let fileAccess = FileAccess.of(path)
         guard fileAccess == .writable else {
-            guard options.onlyReads else { throw TodoError.readOnly(path: path) }
+            guard options.onlyReads else { throw StorageError.readOnly(path: path) }
             return try openForReading(path: path, fileAccess, options)
         }
         try createParentDirectories(of: path)
@@ -72,7 +72,7 @@ extension SQLiteTodoRepository {
         try recognising(path: path, mode: fileAccess.connectionAccess, busyTimeout: options.busyTimeoutMilliseconds,
                         timestamp: options.timestamp) { repository in
             if let first = try options.migrator.pending(in: repository.db).first {
-                throw TodoError.readOnlyNeedsUpgrade(path: path, migration: Migrations.fileName(version: first.version, name: first.name))
+                throw StorageError.readOnlyNeedsUpgrade(path: path, migration: first.fileName)
             }
             try repository.db.execute("PRAGMA foreign_keys = ON")
             return repository
@@ -106,7 +106,7 @@ extension SQLiteTodoRepository {
             do {
                 db = try Connection(path: path, access: mode)
             } catch let error as SQLiteError {
-                throw TodoError.cannotOpen(path: path, reason: Glibc.access(path, F_OK) == 0 ? error.message : "there is no database there")
+                throw StorageError.cannotOpen(path: path, reason: Glibc.access(path, F_OK) == 0 ? error.message : "there is no database there")
             }
             db.setBusyTimeout(milliseconds: busyTimeout)
             let repository = SQLiteTodoRepository(connection: db, timestamp: timestamp)
@@ -150,7 +150,7 @@ extension SQLiteTodoRepository {
     /// and returns where. When that file exists already, a parallel todo made it a moment ago
     /// from the same state, so it is kept.
     func backupBeforeMigrating(to migration: Migration) throws -> String {
-        let path = db.path + ".before-" + Migrations.number(migration.version) + ".bak"
+        let path = db.path + ".before-" + Migration.number(migration.version) + ".bak"
         if access(path, F_OK) != 0 { try backup(to: path) }
         return path
     }
@@ -165,7 +165,7 @@ extension SQLiteTodoRepository {
         ).bind([]).first { ($0.int64(0), $0.bool(1)) } ?? (0, false)
         let isOurs = applicationID == Int64(Self.applicationID)
         if !isOurs && (hasTables || applicationID != 0) {
-            throw TodoError.foreignDatabase(path: db.path)
+            throw StorageError.foreignDatabase(path: db.path)
         }
     }
 
@@ -197,17 +197,17 @@ extension SQLiteTodoRepository {
         // /dev/null, a FIFO, a terminal: SQLite would fail on them in its own words, or hang.
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG || kind == S_IFDIR else {
-            throw TodoError.cannotOpen(path: path, reason: "it is not a regular file (a device, a FIFO or a socket)")
+            throw StorageError.cannotOpen(path: path, reason: "it is not a regular file (a device, a FIFO or a socket)")
         }
         guard info.st_size > 0, info.st_size < 100 else { return }
-        throw TodoError.notADatabase(path: path, reason: "file is not a database: it is only \(info.st_size) byte\(info.st_size == 1 ? "" : "s") long")
+        throw StorageError.notADatabase(path: path, reason: "file is not a database: it is only \(info.st_size) byte\(info.st_size == 1 ? "" : "s") long")
     }
 
     /// `mkdir -p` for the database's folder, with a message that names what could not be made.
     static func createParentDirectories(of path: String) throws {
         var isDirectory = stat()
         if stat(path, &isDirectory) == 0, isDirectory.st_mode & S_IFMT == S_IFDIR {
-            throw TodoError.cannotOpen(path: path, reason: "it is a directory")
+            throw StorageError.cannotOpen(path: path, reason: "it is a directory")
         }
         var folder = ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
@@ -215,7 +215,7 @@ extension SQLiteTodoRepository {
             folder += (index == 0 ? "" : "/") + part
             guard !part.isEmpty, part != "." else { continue }
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                throw TodoError.cannotOpen(path: path, reason: "cannot create directory \(folder): \(String(cString: strerror(errno)))")
+                throw StorageError.cannotOpen(path: path, reason: "cannot create directory \(folder): \(String(cString: strerror(errno)))")
             }
         }
     }

@@ -25,24 +25,25 @@ public final class SQLiteTodoRepository: TodoRepository {
         return try translatingErrors { try db.transaction(rollback: dryRun, body) }
     }
 
-    /// Turns SQLite's failures into the project's errors; the project's own errors pass through.
+    /// Turns SQLite's failures into the project's errors (`StorageError`, or a `TodoError` where
+    /// the failure means something in the domain); the project's own errors pass through.
     func translatingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError {
-            throw todoError(error)
+            throw translated(error)
         }
     }
 
-    func todoError(_ error: SQLiteError) -> TodoError {
-        if error.isBusy { return .databaseBusy(path: db.path, waitedMilliseconds: Int(db.busyTimeout)) }
-        if error.isReadOnly { return .readOnly(path: db.path) }
+    func translated(_ error: SQLiteError) -> any Error {
+        if error.isBusy { return StorageError.busy(path: db.path, waitedMilliseconds: Int(db.busyTimeout)) }
+        if error.isReadOnly { return StorageError.readOnly(path: db.path) }
         // AUTOINCREMENT says "database or disk is full" when it has no id left to hand out.
         if error.isFull, let table = try? db.cached("SELECT name FROM sqlite_sequence WHERE seq = 9223372036854775807")
             .bind([]).first({ $0.text(0) }) {
-            return .idsExhausted(table: table)
+            return TodoError.idsExhausted(table: table)
         }
-        if error.isNotADatabase { return .notADatabase(path: db.path, reason: error.message) }
-        return .storage(error.description)
+        if error.isNotADatabase { return StorageError.notADatabase(path: db.path, reason: error.message) }
+        return StorageError.failure(error.description)
     }
 }

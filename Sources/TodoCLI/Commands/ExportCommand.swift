@@ -1,0 +1,29 @@
+import ArgumentParser
+import TodoCore
+import TodoInterchange
+import TodoCoordinators
+
+struct ExportCommand: PlannedCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write every task, done ones included, in id order, to stdout.",
+        discussion: "The output streams, so memory stays flat however many tasks there are. --json means --format json."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "ndjson (one task per line, the default), json (one array) or csv.")
+    var format: DataFormat?
+
+    @Option(help: "Export only this list.", completion: ListNameCompletion.kind)
+    var list: String?
+
+    func plan(at now: Due) throws -> CommandPlan {
+        if global.json, let format, format != .json { throw ValidationError("--json means --format json; it cannot go with --format \(format)") }
+        var plan = CommandPlan.listing([.send(.exportTasks(list: try list.map { try ArgumentRules.listName($0) }))])
+        plan.format = format ?? (global.json ? .json : .ndjson)
+        return plan
+    }
+}
+
+extension DataFormat: ExpressibleByArgument {}

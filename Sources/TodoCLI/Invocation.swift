@@ -1,0 +1,46 @@
+import ArgumentParser
+import TodoCore
+
+/// What a command line asks for, once read: a plan for the screens, or work on the database file
+/// itself. The composition root carries it out.
+public enum Invocation: Equatable {
+    case plan(Settings, CommandPlan)
+    /// `todo db path`
+    case databasePath(Settings)
+    /// `todo db check [--repair]`
+    case checkDatabase(Settings, repair: Bool)
+    /// `todo db backup FILE`
+    case backUpDatabase(Settings, to: String)
+}
+
+/// A command that turns into an invocation.
+protocol InvokingCommand: ParsableCommand {
+    func invocation(at now: Due) throws -> Invocation
+}
+
+/// Reading a command line: the quick parser for the lines people type most, ArgumentParser for
+/// the rest.
+public enum TodoCommandLine {
+    /// The names of the lists in the database a command line would use (its `--db`, else the
+    /// usual lookup), read without creating or changing anything: for completing list names and
+    /// for telling a list from a mistyped command. Set by the composition root before reading.
+    nonisolated(unsafe) public static var listNames: (_ databaseFlag: String?) -> [String] = { _ in [] }
+
+    /// What `arguments` (without the program's name) ask for, `now` being the local date and time
+    /// relative dates are read against. Throws ArgumentParser's own errors (help, the version,
+    /// usage: see `Report.exitForParsingOutcome`) and `UsageError`.
+    public static func read(_ arguments: [String], at now: Due) throws -> Invocation {
+        let arguments = LeadingOptions.moved(arguments)
+        if let (settings, plan) = QuickParser.plan(arguments, at: now) { return .plan(settings, plan) }
+        if let mistake = MistypedCommand.find(in: arguments) {
+            throw UsageError(message: "no command or list named \"\(mistake.typed)\". Did you mean \"\(mistake.meant)\"?", command: nil)
+        }
+        var command = try TodoCommand.parseAsRoot(arguments)
+        guard let invoking = command as? any InvokingCommand else {
+            // `todo db` alone: ArgumentParser's own run shows the command's help.
+            try command.run()
+            throw CleanExit.message("")
+        }
+        return try invoking.invocation(at: now)
+    }
+}

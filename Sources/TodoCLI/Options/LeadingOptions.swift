@@ -1,0 +1,38 @@
+import ArgumentParser
+
+/// `todo --db work.db add Inbox x` and `todo --json list`: the options every command takes may
+/// come before the command, as with git. ArgumentParser reads an option only after the command
+/// it belongs to, so they are moved there before parsing. Anything else before the command is
+/// left as typed, for ArgumentParser to judge.
+enum LeadingOptions {
+    private static let takingValues: Set<String> = ["--db", "--color"]
+    private static let flags: Set<String> = ["--json", "--no-color"]
+
+    static func moved(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first, first.hasPrefix("-") {
+            if flags.contains(first) || takingValues.contains(where: { first.hasPrefix($0 + "=") }) {
+                leading.append(first)
+                rest.removeFirst()
+            } else if takingValues.contains(first), rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest.removeFirst(2)
+            } else {
+                return arguments
+            }
+        }
+        guard !leading.isEmpty, let depth = commandDepth(rest) else { return arguments }
+        return Array(rest.prefix(depth)) + leading + rest.dropFirst(depth)
+    }
+
+    /// How many words name the command (`add` is one, `db check` two); nil when the first word
+    /// is not a command (`todo --json Groceries` lists a list through the default command).
+    private static func commandDepth(_ words: ArraySlice<String>) -> Int? {
+        guard let name = words.first,
+              let command = TodoCommand.configuration.subcommands.first(where: { $0._commandName == name })
+        else { return nil }
+        let next = words.dropFirst().first
+        return command.configuration.subcommands.contains { $0._commandName == next } ? 2 : 1
+    }
+}

@@ -1,0 +1,53 @@
+import TodoCoordinators
+import TodoInterchange
+
+/// What a subcommand asks for, in the screens' terms: the steps to take and how to print the
+/// outcome. Building it touches no database, so a command line maps to one plan (only `import`
+/// opens its input file while planning).
+public struct CommandPlan: Equatable {
+    public enum Step: Equatable {
+        /// Jump to a screen through the AppCoordinator.
+        case open(DeepLink)
+        /// Deliver a view event to the visible screen.
+        case send(ViewEvent)
+    }
+
+    /// Whether the JSON output is one object or an array of them.
+    public enum Shape: Equatable, Sendable {
+        case one, many
+    }
+
+    public internal(set) var steps: [Step]
+    /// Writing commands run in one transaction and print only after it commits.
+    public internal(set) var writes: Bool
+    public internal(set) var shape: Shape
+    /// Roll the transaction back at the end, whatever happened.
+    public internal(set) var dryRun = false
+    /// Print nothing but the id of an added task.
+    public internal(set) var quiet = false
+    /// A data format that replaces the usual text or JSON output (`todo export`).
+    public internal(set) var format: DataFormat?
+    /// Listings of any length (list, search, agenda, export) write as they read, in constant
+    /// memory; everything else prints only once it has succeeded, so a failure prints nothing.
+    public internal(set) var streams = false
+
+    init(steps: [Step], writes: Bool, shape: Shape) {
+        self.steps = steps
+        self.writes = writes
+        self.shape = shape
+    }
+
+    /// A reading plan whose output may be long, so it streams.
+    static func listing(_ steps: [Step]) -> CommandPlan {
+        var plan = CommandPlan(steps: steps, writes: false, shape: .many)
+        plan.streams = true
+        return plan
+    }
+
+    /// A writing plan with `-q` and `--dry-run` applied.
+    init(steps: [Step], shape: Shape, _ writing: Writing) {
+        self.init(steps: steps, writes: true, shape: shape)
+        dryRun = writing.dryRun
+        quiet = writing.quiet
+    }
+}

@@ -1,0 +1,113 @@
+import TodoCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a file (or stdin) in large chunks and hands it out by line or by byte, so an input of
+/// any size is read in constant memory.
+final class ByteReader {
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+    let name: String
+    private var buffer: [UInt8]
+    private var start = 0
+    private var end = 0
+    private var atEnd = false
+
+    /// Opens `path`, or stdin when nil.
+    init(path: String?) throws {
+        if let path {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw InputError(path: path, reason: String(cString: strerror(errno))) }
+            var info = stat()
+            if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                close(fd)
+                throw InputError(path: path, reason: "it is a directory")
+            }
+            self.fd = fd
+            name = path
+        } else {
+            fd = STDIN_FILENO
+            name = "stdin"
+        }
+        ownsDescriptor = path != nil
+        buffer = [UInt8](repeating: 0, count: 1 << 16)
+    }
+
+    deinit { if ownsDescriptor { close(fd) } }
+
+    /// A line longer than the limit given to `nextLine`; it was not read to its end.
+    struct LineTooLong: Error {}
+
+    /// Calls `body` with the next line, without its `\n` (or `\r\n`); false at the end. A line
+    /// of more than `limit` bytes throws `LineTooLong` once that many are read, so an input with
+    /// no line breaks (`/dev/zero`) cannot fill memory.
+    func nextLine(limit: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+        var searchFrom = start
+        while true {
+            let newline = buffer.withUnsafeBufferPointer { bytes -> Int? in
+                guard searchFrom < end, let base = bytes.baseAddress,
+                      let found = memchr(base + searchFrom, 0x0A, end - searchFrom)
+                else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            if let newline {
+                guard newline - start <= limit else { throw LineTooLong() }
+                try emit(upTo: newline, body)
+                start = newline + 1
+                return true
+            }
+            searchFrom = end
+            let kept = end - start
+            guard kept <= limit else { throw LineTooLong() }
+            if try !fill() {
+                guard end > start else { return false }
+                guard end - start <= limit else { throw LineTooLong() }
+                try emit(upTo: end, body)  // the last line has no newline
+                start = end
+                return true
+            }
+            searchFrom = start + kept
+        }
+    }
+
+    /// The next byte, or nil at the end.
+    func nextByte() throws -> UInt8? {
+        if start == end, try !fill() { return nil }
+        defer { start += 1 }
+        return buffer[start]
+    }
+
+    private func emit(upTo limit: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        var stop = limit
+        if stop > start && buffer[stop - 1] == 0x0D { stop -= 1 }
+        try buffer.withUnsafeBufferPointer { bytes in
+            try body(UnsafeBufferPointer(rebasing: bytes[start..<stop]))
+        }
+    }
+
+    /// Moves what is unread to the front, grows the buffer if a line fills it, and reads more;
+    /// false at the end of the input.
+    private func fill() throws -> Bool {
+        guard !atEnd else { return false }
+        if start > 0 {
+            buffer.withUnsafeMutableBufferPointer { bytes in
+                if let base = bytes.baseAddress { memmove(base, base + start, end - start) }
+            }
+            end -= start
+            start = 0
+        }
+        if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+        while true {
+            let count = buffer.withUnsafeMutableBufferPointer { bytes in
+                bytes.baseAddress.map { read(fd, $0 + end, bytes.count - end) } ?? 0
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw InputError(path: name, reason: String(cString: strerror(errno))) }
+            if count == 0 { atEnd = true }
+            end += count
+            return count > 0
+        }
+    }
+}

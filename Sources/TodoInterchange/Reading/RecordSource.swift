@@ -1,0 +1,61 @@
+import TodoCore
+
+/// The records of an import file (or stdin) in one of the data formats, read as they are
+/// stored. A record that is not valid stops the import with `TodoError.invalidRecord`.
+public final class RecordSource {
+    /// The most bytes one record may take in its file. Notes can be long, but a record this size
+    /// is not a task any more, and refusing it keeps an import's memory flat whatever it reads.
+    static let maximumRecordBytes = 1 << 20
+
+    /// Why a record over `maximumRecordBytes` was refused.
+    static let tooLong = "the record is longer than 1 MiB (1048576 bytes), the most a record may be"
+
+    private let reader: ByteReader
+    private let format: DataFormat
+
+    /// Opens `path`, or stdin when nil: a file that cannot be read is an `InputError` here,
+    /// before anything else is done.
+    public init(path: String?, format: DataFormat) throws {
+        reader = try ByteReader(path: path)
+        self.format = format
+    }
+
+    public func forEachRecord(_ body: (ImportedTask) throws -> Void) throws {
+        switch format {
+        case .ndjson: try forEachLine(body)
+        case .json: try JSONArrayRecords(reader: reader).forEach { bytes, line in try body(Self.record(bytes, line: line)) }
+        case .csv: try CSVRecords(reader: reader).forEach(body)
+        }
+    }
+
+    /// NDJSON: one object per line; blank lines are skipped.
+    private func forEachLine(_ body: (ImportedTask) throws -> Void) throws {
+        var line = 0
+        do {
+            while try reader.nextLine(limit: Self.maximumRecordBytes, { bytes in
+                line += 1
+                var content = bytes
+                if line == 1 { content = Self.droppingByteOrderMark(content) }
+                guard content.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+                try body(Self.record(content, line: line))
+            }) {}
+        } catch is ByteReader.LineTooLong {
+            throw TodoError.invalidRecord(line: line + 1, reason: Self.tooLong)
+        }
+    }
+
+    static func record(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws -> ImportedTask {
+        var fields = RecordFields(line: line)
+        do {
+            try JSONRecordParser.parseObject(bytes) { key, value in try fields.set(key, value) }
+            return try fields.task()
+        } catch let problem as RecordProblem {
+            throw TodoError.invalidRecord(line: line, reason: problem.reason)
+        }
+    }
+
+    static func droppingByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return bytes }
+        return UnsafeBufferPointer(rebasing: bytes[3...])
+    }
+}

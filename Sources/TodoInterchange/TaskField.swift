@@ -1,0 +1,132 @@
+import TodoCore
+
+/// Every field of a task, in the order the data formats carry them: the one description the JSON
+/// and CSV writers, the import readers and `todo show` all use. A new field is added here.
+public enum TaskField: String, CaseIterable, Sendable {
+    case id, list, title, notes, due, priority, done
+    case createdAt = "created_at", updatedAt = "updated_at", completedAt = "completed_at"
+
+    /// The key in JSON and the column in CSV.
+    public var key: String { rawValue }
+
+    /// How `todo show` names it.
+    public var label: String {
+        switch self {
+        case .createdAt: "created"
+        case .updatedAt: "updated"
+        case .completedAt: "completed"
+        default: rawValue
+        }
+    }
+
+    /// A field's value, as the formats write it.
+    public enum Value: Equatable, Sendable {
+        case integer(Int64)
+        /// Text, or nothing (`null`).
+        case text(String?)
+        case bool(Bool)
+    }
+
+    public func value(of task: TodoTask) -> Value {
+        switch self {
+        case .id: .integer(task.id)
+        case .list: .text(task.listName)
+        case .title: .text(task.title)
+        case .notes: .text(task.notes)
+        case .due: .text(task.due?.description)
+        case .priority: .text(task.priority.rawValue)
+        case .done: .bool(task.isDone)
+        case .createdAt: .text(task.createdAt)
+        case .updatedAt: .text(task.updatedAt)
+        case .completedAt: .text(task.completedAt)
+        }
+    }
+
+    /// Whether an import record must have it.
+    var isRequired: Bool { self == .list || self == .title }
+
+    /// Reads an import record's value for this field into `record`; a value the field does not
+    /// take is a `RecordProblem`. Missing fields keep what `todo add` would give.
+    func read(_ value: RecordValue, into record: inout ImportedTask) throws {
+        switch self {
+        case .id:
+            guard case .integer(let id) = value, (1...TodoTask.largestImportedID).contains(id) else {
+                if value == .null { return record.id = nil }
+                throw problem("must be a whole number from 1 to \(TodoTask.largestImportedID)", value)
+            }
+            record.id = id
+        case .list:
+            guard case .string(let text) = value, let name = Names.trimmed(text) else { throw problem("must be a non-empty string", value) }
+            record.listName = name
+        case .title:
+            // Kept exactly, so an export imports back field for field; it must say something.
+            guard case .string(let text) = value, Names.trimmed(text) != nil else { throw problem("must be a non-empty string", value) }
+            record.title = text
+        case .notes:
+            record.notes = try optionalString(value)
+        case .due:
+            record.due = try optionalString(value).map { text in
+                guard let due = Due(text: text) else { throw problem("must be YYYY-MM-DD or YYYY-MM-DDTHH:MM", value) }
+                return due
+            }
+        case .priority:
+            guard let text = try optionalString(value) else { return record.priority = .none }
+            guard let priority = Priority(rawValue: text) else { throw problem("must be none, low, medium or high", value) }
+            record.priority = priority
+        case .done:
+            switch value {
+            case .bool(let done): record.isDone = done
+            case .null: record.isDone = false
+            default: throw problem("must be true or false", value)
+            }
+        case .createdAt: record.createdAt = try timestamp(value)
+        case .updatedAt: record.updatedAt = try timestamp(value)
+        case .completedAt: record.completedAt = try timestamp(value)
+        }
+    }
+
+    /// A CSV field's text as the value a JSON record would have had for this field.
+    func value(fromCSV text: String) -> RecordValue {
+        switch self {
+        case .id: return Int64(text).map { .integer($0) } ?? .string(text)
+        case .done:
+            switch text.lowercased() {
+            case "true", "1": return .bool(true)
+            case "false", "0": return .bool(false)
+            default: return .string(text)
+            }
+        default: return .string(text)
+        }
+    }
+
+    private func optionalString(_ value: RecordValue) throws -> String? {
+        switch value {
+        case .string(let text): text
+        case .null: nil
+        default: throw problem("must be a string or null", value)
+        }
+    }
+
+    private func timestamp(_ value: RecordValue) throws -> String? {
+        guard let text = try optionalString(value) else { return nil }
+        guard Timestamp.isValid(text) else { throw problem("must be a UTC time like 2026-11-21T09:30:00Z", value) }
+        return text
+    }
+
+    private func problem(_ rule: String, _ value: RecordValue) -> RecordProblem {
+        RecordProblem(reason: "\"\(key)\" \(rule), not \(Self.describe(value))")
+    }
+
+    /// A value as it can safely appear in a one-line error: quoted, escaped, and cut short.
+    private static func describe(_ value: RecordValue) -> String {
+        switch value {
+        case .string(let text): JSONWriter.string(text.count > 40 ? String(text.prefix(40)) + "…" : text)
+        case .integer(let number): String(number)
+        case .number: "a fraction or a number out of range"
+        case .bool(let flag): String(flag)
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import TodoCore
+
+/// JSON text for the shapes of CLI.md: snake_case keys, every key always present, `null` for
+/// nothing. Strings keep the data exactly; only what JSON requires is escaped.
+///
+/// It appends UTF-8 bytes to a buffer rather than building Strings: `todo export` writes a
+/// million of these, and String concatenation was most of its time.
+public enum JSONWriter {
+    /// A task with every `TaskField`, in their order.
+    public static func task(_ task: TodoTask, to out: inout [UInt8]) {
+        for (field, prefix) in taskKeys {
+            out.append(contentsOf: prefix)
+            value(field.value(of: task), to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Each field with what goes before its value: `{"id":`, then `,"list":` and so on.
+    private static let taskKeys: [(TaskField, [UInt8])] = TaskField.allCases.enumerated().map { index, field in
+        (field, Array(((index == 0 ? "{" : ",") + "\"" + field.key + "\":").utf8))
+    }
+
+    private static func value(_ value: TaskField.Value, to out: inout [UInt8]) {
+        switch value {
+        case .integer(let number): integer(number, to: &out)
+        case .text(let text): optional(text, to: &out)
+        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+        }
+    }
+
+    public static func list(_ list: TodoList, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        integer(list.id, to: &out)
+        out.append(contentsOf: #","name":"#.utf8)
+        string(list.name, to: &out)
+        out.append(contentsOf: #","open":"#.utf8)
+        integer(Int64(list.openCount), to: &out)
+        out.append(contentsOf: #","done":"#.utf8)
+        integer(Int64(list.doneCount), to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    public static func summary(_ summary: ImportSummary, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"imported":"#.utf8)
+        integer(Int64(summary.imported), to: &out)
+        out.append(contentsOf: #","lists_created":"#.utf8)
+        integer(Int64(summary.listsCreated), to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A JSON string literal for `text`, as a String (for the few small documents built whole).
+    public static func string(_ text: String) -> String {
+        var out: [UInt8] = []
+        string(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func string(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            // Most text needs no escaping: copy it in one go.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return out.append(contentsOf: bytes)
+            }
+            for byte in bytes { escaped(byte, to: &out) }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func escaped(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+        case 0x09: out.append(contentsOf: #"\t"#.utf8)
+        case 0x08: out.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            out.append(contentsOf: #"\u00"#.utf8)
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0xF)])
+        default: out.append(byte)
+        }
+    }
+
+    private static func optional(_ text: String?, to out: inout [UInt8]) {
+        if let text { string(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    private static func integer(_ value: Int64, to out: inout [UInt8]) {
+        guard value != 0 else { return out.append(UInt8(ascii: "0")) }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        // Digits from the right, into a small stack buffer; magnitude avoids overflow at Int64.min.
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            while magnitude > 0 {
+                digits[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            out.append(contentsOf: digits[(20 - count)...])
+        }
+    }
+}

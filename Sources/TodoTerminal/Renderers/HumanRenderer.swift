@@ -1,0 +1,192 @@
+import TodoCoordinators
+import TodoInterchange
+import TodoCore
+
+/// Renders for people: aligned, coloured when allowed, with anything from the data made
+/// harmless by `TerminalText.safe`.
+public final class HumanRenderer: Renderer {
+    private let output: StandardOutput
+    private let style: Style
+    private let dryRun: Bool
+    let now = LocalClock().nowLocal()
+    /// Blocks of `todo show` are separated by a blank line.
+    private var detailsShown = 0
+
+    /// `missingDatabase`: the path of the database the command was to read, which does not exist;
+    /// said first, so that a mistyped `--db` is seen.
+    public init(output: StandardOutput, style: Style, dryRun: Bool = false, missingDatabase: String? = nil) {
+        self.output = output
+        self.style = style
+        self.dryRun = dryRun
+        self.missingDatabase = missingDatabase
+    }
+
+    private let missingDatabase: String?
+    private var saidMissing = false
+
+    /// Says, once, before anything else, that there is no database at the path yet.
+    private func sayIfMissing() throws {
+        guard let missingDatabase, !saidMissing else { return }
+        saidMissing = true
+        try output.write(style.paint("No database at \(TerminalText.safe(missingDatabase)) yet: a command that writes (todo add LIST TITLE) creates it.", .dim) + "\n")
+    }
+
+    public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
+        // Lists are few (one row each), so they are gathered to align the names.
+        var lists: [TodoList] = []
+        try produce { lists.append($0) }
+        guard !lists.isEmpty else {
+            if missingDatabase != nil { return try sayIfMissing() }
+            return try output.write("No lists yet. Add a task with: todo add LIST TITLE\n")
+        }
+        let names = lists.map { TerminalText.safe($0.name) }
+        let nameWidth = names.map(TerminalText.width).max() ?? 0
+        let openWidth = String(lists.map(\.openCount).max() ?? 0).count
+        let doneWidth = String(lists.map(\.doneCount).max() ?? 0).count
+        for (list, name) in zip(lists, names) {
+            let open = pad(String(list.openCount), openWidth, left: true) + " open"
+            let done = pad(String(list.doneCount), doneWidth, left: true) + " done"
+            try output.write(style.paint(TerminalText.padded(name, to: nameWidth), .bold) + "  "
+                + (list.openCount > 0 ? open : style.paint(open, .dim)) + "  " + style.paint(done, .dim) + "\n")
+        }
+    }
+
+    public func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
+        try sayIfMissing()
+        switch listing {
+        case .list(let list, let query):
+            try output.write(header(TerminalText.safe(list.name), "\(list.openCount) open, \(list.doneCount) done"))
+            try table(TaskTable(renderer: self), produce, empty: "  " + Self.nothingIn(list, query))
+        case .search:
+            try table(TaskTable(renderer: self, showsList: true), produce, empty: "No tasks match.")
+        case .agenda(let lastDay):
+            let table = TaskTable(renderer: self, showsList: true) { [unowned self] in self.agendaHeading($0) }
+            try self.table(table, produce, empty: "Nothing due through \(Due(date: lastDay)).")
+        case .export:
+            try table(TaskTable(renderer: self, showsList: true), produce, empty: "No tasks.")
+        case .details:
+            try produce { try details($0) }
+        }
+    }
+
+    public func show(_ task: TodoTask, _ change: TaskChange) throws {
+        let verb = switch change {
+        case .added: "Added"
+        case .updated: "Updated"
+        case .completed: "Done"
+        case .reopened: "Reopened"
+        case .deleted: "Deleted"
+        }
+        var details: [String] = ["in " + TerminalText.safe(task.listName)]
+        if let due = task.due { details.append("due " + dueText(due)) }
+        if task.priority != .none { details.append(priorityText(task.priority) + " priority") }
+        if task.isDone && change != .completed { details.append("done") }
+        try output.write(verb + " " + style.paint(String(task.id), .yellow) + ": "
+            + TerminalText.safe(task.title) + style.paint(" (" + details.joined(separator: ", ") + ")", .dim) + "\n")
+    }
+
+    public func show(_ list: TodoList, _ change: ListChange) throws {
+        let name = style.paint(TerminalText.safe(list.name), .bold)
+        switch change {
+        case .created:
+            try output.write("Created list \(name)\n")
+        case .renamed(let old):
+            try output.write("Renamed list \(TerminalText.safe(old)) to \(name)\n")
+        case .deleted:
+            let count = list.taskCount
+            try output.write("Deleted list \(name)" + (count > 0 ? " and its \(count) task\(count == 1 ? "" : "s")" : "") + "\n")
+        }
+    }
+
+    public func show(_ summary: ImportSummary) throws {
+        let lists = summary.listsCreated
+        try output.write("Imported \(summary.imported) task\(summary.imported == 1 ? "" : "s")"
+            + " (\(lists) new list\(lists == 1 ? "" : "s")).\n")
+    }
+
+    public func finish() throws {
+        if dryRun { try output.write(style.paint("Dry run: nothing was changed.", .dim) + "\n") }
+    }
+
+    private func table(_ table: TaskTable, _ produce: ((TodoTask) throws -> Void) throws -> Void, empty: String) throws {
+        var table = table
+        try produce { try table.add($0) }
+        try table.end()
+        if table.rows == 0 { try output.write(style.paint(empty, .dim) + "\n") }
+    }
+
+    /// `todo show`: every field, one per line.
+    private func details(_ task: TodoTask) throws {
+        if detailsShown > 0 { try output.write("\n") }
+        detailsShown += 1
+        var lines = [style.paint("Task \(task.id)", .yellow) + "  " + style.paint(TerminalText.safe(task.title), .bold)]
+        // Every field the formats carry, by the same description, but the two in the heading.
+        for field in TaskField.allCases where field != .id && field != .title {
+            lines.append("  " + style.paint(pad(field.label, 10), .dim) + " " + detail(field, of: task))
+        }
+        try output.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// One field of `todo show`, made safe: a due date coloured as in tables, notes on their own
+    /// lines indented under the label, `-` for nothing.
+    private func detail(_ field: TaskField, of task: TodoTask) -> String {
+        if field == .due { return task.due.map(dueText) ?? "-" }
+        switch field.value(of: task) {
+        case .integer(let number): return String(number)
+        case .bool(let flag): return flag ? "yes" : "no"
+        case .text(nil): return "-"
+        case .text(let text?):
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }
+                .joined(separator: "\n" + String(repeating: " ", count: 13))
+        }
+    }
+
+    /// The one style of every heading in a listing: a name in bold, then what it is, dimmed.
+    func header(_ title: String, _ detail: String? = nil) -> String {
+        style.paint(title, .bold) + (detail.map { "  " + style.paint($0, .dim) } ?? "") + "\n"
+    }
+
+    /// The agenda's day headings: overdue, then each day by name and date.
+    private func agendaHeading(_ task: TodoTask) -> String {
+        guard let date = task.due?.date else { return "" }
+        if date < now.date { return header("Overdue", "before " + Due(date: now.date).description) }
+        let name = date == now.date ? "Today" : date == now.date.adding(days: 1) ? "Tomorrow" : CivilDate.weekdayNames[date.weekday]
+        return header(name, Due(date: date).description)
+    }
+
+    /// What to say when a list shows no tasks: why depends on what was asked.
+    static func nothingIn(_ list: TodoList, _ query: TaskQuery) -> String {
+        let name = TerminalText.safe(list.name)
+        if query.overdueAsOf != nil { return "No overdue tasks in \(name)." }
+        if query.dueBefore != nil || query.priority != nil { return "No tasks in \(name) match." }
+        if query.limit == 0 { return "No tasks shown (--limit 0)." }
+        return query.includeDone ? "\(name) has no tasks." : "Nothing to do in \(name)."
+    }
+
+    // MARK: Pieces shared with the task table
+
+    func dueText(_ due: Due) -> String {
+        let text = due.description
+        if due.date < now.date || (due.date == now.date && (due.minuteOfDay ?? Int.max) < (now.minuteOfDay ?? 0)) {
+            return style.paint(text, .red)
+        }
+        return due.date == now.date ? style.paint(text, .yellow) : text
+    }
+
+    func priorityText(_ priority: Priority) -> String {
+        switch priority {
+        case .none: ""
+        case .low: style.paint("low", .blue)
+        case .medium: style.paint("medium", .yellow)
+        case .high: style.paint("high", .red)
+        }
+    }
+
+    func write(_ text: String) throws { try output.write(text) }
+    func paint(_ text: String, _ paint: Style.Paint) -> String { style.paint(text, paint) }
+
+    func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+        let space = String(repeating: " ", count: max(0, width - TerminalText.width(text)))
+        return left ? space + text : text + space
+    }
+}

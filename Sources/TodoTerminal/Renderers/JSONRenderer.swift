@@ -1,0 +1,49 @@
+import TodoCoordinators
+import TodoInterchange
+import TodoCore
+
+/// Renders for scripts: one JSON document on stdout. Collections are written element by
+/// element, so a long listing is never held in memory.
+public final class JSONRenderer: Renderer {
+    private let output: StandardOutput
+    private let shape: OutputShape
+    private var elements = 0
+
+    public init(output: StandardOutput, shape: OutputShape) {
+        self.output = output
+        self.shape = shape
+    }
+
+    public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
+        try produce { list in try element { JSONWriter.list(list, to: &$0) } }
+    }
+
+    public func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
+        try produce { task in try element { JSONWriter.task(task, to: &$0) } }
+    }
+
+    public func show(_ task: TodoTask, _ change: TaskChange) throws {
+        try element { JSONWriter.task(task, to: &$0) }
+    }
+
+    public func show(_ list: TodoList, _ change: ListChange) throws {
+        try element { JSONWriter.list(list, to: &$0) }
+    }
+
+    public func show(_ summary: ImportSummary) throws {
+        try element { JSONWriter.summary(summary, to: &$0) }
+    }
+
+    public func finish() throws {
+        if shape == .many { try output.write(elements == 0 ? "[]\n" : "]\n") } else if elements > 0 { try output.write("\n") }
+    }
+
+    private func element(_ json: (inout [UInt8]) -> Void) throws {
+        switch shape {
+        case .many: try output.write(elements == 0 ? "[" : ",")
+        case .one: guard elements == 0 else { return }
+        }
+        elements += 1
+        try output.write(json)
+    }
+}

@@ -1,0 +1,26 @@
+import TodoCoordinators
+import TodoInterchange
+import TodoCore
+
+/// One JSON document per line (`todo export`, the default format): each task on its own line,
+/// written as it is read.
+public final class NDJSONRenderer: Renderer {
+    private let output: StandardOutput
+
+    public init(output: StandardOutput) {
+        self.output = output
+    }
+
+    public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
+        try produce { list in try output.write(line: true) { JSONWriter.list(list, to: &$0) } }
+    }
+
+    public func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
+        try produce { task in try output.write(line: true) { JSONWriter.task(task, to: &$0) } }
+    }
+
+    public func show(_ task: TodoTask, _ change: TaskChange) throws { try output.write(line: true) { JSONWriter.task(task, to: &$0) } }
+    public func show(_ list: TodoList, _ change: ListChange) throws { try output.write(line: true) { JSONWriter.list(list, to: &$0) } }
+    public func show(_ summary: ImportSummary) throws { try output.write(line: true) { JSONWriter.summary(summary, to: &$0) } }
+    public func finish() throws {}
+}

@@ -1,0 +1,22 @@
+import TodoCoordinators
+import TodoInterchange
+import TodoCore
+
+/// `-q`: nothing, except the id of a task just added, so `id=$(todo add -q ...)` works.
+public final class QuietRenderer: Renderer {
+    private let output: StandardOutput
+
+    public init(output: StandardOutput) {
+        self.output = output
+    }
+
+    public func show(_ task: TodoTask, _ change: TaskChange) throws {
+        if change == .added { try output.write("\(task.id)\n") }
+    }
+
+    public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws { try produce { _ in } }
+    public func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws { try produce { _ in } }
+    public func show(_ list: TodoList, _ change: ListChange) throws {}
+    public func show(_ summary: ImportSummary) throws {}
+    public func finish() throws {}
+}

@@ -1,0 +1,69 @@
+import TodoCLI
+import TodoCore
+import TodoInterchange
+import TodoSQLite
+import TodoTerminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `todo db ...`: these work on the file itself, not on lists and tasks, so they go straight to
+/// the SQLite repository rather than through the screens.
+extension CompositionRoot {
+    static func showDatabasePath(_ options: Settings) throws {
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: .process)
+        let exists = access(location.path, F_OK) == 0
+        let output = StandardOutput(holdUntilFlushed: true)
+        if options.json {
+            try output.write("{\"path\":" + JSONWriter.string(location.path) + ",\"source\":"
+                + JSONWriter.string(location.source.key) + ",\"exists\":\(exists)}\n")
+        } else {
+            try output.write(TerminalText.safe(location.path) + "\n")
+            try output.write("chosen by \(location.source.rawValue)" + (exists ? "" : "; it does not exist yet") + "\n")
+        }
+        try output.flush()
+    }
+
+    static func checkDatabase(_ options: Settings, repair: Bool) throws {
+        let environment = Environment.process
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let report = try SQLiteTodoRepository.check(
+            path: location.path, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds,
+            repair: repair)
+        // What was repaired is said on stderr, so stdout stays the verdict.
+        for line in report.repaired { StandardError.write("todo: repaired: \(TerminalText.safe(line))\n") }
+        guard report.findings.isEmpty else {
+            throw CommandFailure.checkFailed(path: location.path, findings: report.findings)
+        }
+        let output = StandardOutput(holdUntilFlushed: true)
+        try output.write(options.json ? "{\"path\":" + JSONWriter.string(location.path) + ",\"ok\":true,\"repaired\":\(report.repaired.count)}\n"
+                                      : "\(TerminalText.safe(location.path)): ok\n")
+        try output.flush()
+    }
+
+    static func backUpDatabase(_ options: Settings, to file: String) throws {
+        let environment = Environment.process
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        try SQLiteTodoRepository.backup(
+            databaseAt: location.path, to: file, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds)
+        let output = StandardOutput(holdUntilFlushed: true)
+        try output.write(options.json ? "{\"backup\":" + JSONWriter.string(file) + "}\n"
+                                      : "Backed up \(TerminalText.safe(location.path)) to \(TerminalText.safe(file))\n")
+        try output.flush()
+    }
+
+}
+
+extension DatabaseLocation.Source {
+    /// The source as a word for JSON.
+    var key: String {
+        switch self {
+        case .flag: "flag"
+        case .environment: "environment"
+        case .dotEnv: "dotenv"
+        case .xdgDataHome: "xdg_data_home"
+        case .home: "home"
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import TodoCLI
+import TodoCoordinators
+import TodoInterchange
+import TodoCore
+import TodoSQLite
+import TodoTerminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one place that names concrete types, as the seeds' SceneDelegate does: it resolves the
+/// configuration, opens the one repository, builds the navigator and the AppCoordinator, and
+/// carries a command's plan out.
+enum CompositionRoot {
+    /// Carries out what a command line asked for.
+    static func carryOut(_ invocation: Invocation) throws {
+        switch invocation {
+        case .plan(let settings, let plan): try run(settings, plan)
+        case .databasePath(let settings): try showDatabasePath(settings)
+        case .checkDatabase(let settings, let repair): try checkDatabase(settings, repair: repair)
+        case .backUpDatabase(let settings, let file): try backUpDatabase(settings, to: file)
+        }
+    }
+
+    static func run(_ settings: Settings, _ plan: CommandPlan) throws {
+        let environment = Environment.process
+        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment)
+        // Output is held back until the command succeeded (for writes, until their transaction
+        // committed), so a failure prints nothing; only listings stream.
+        let output = StandardOutput(holdUntilFlushed: !plan.streams)
+        // A reading command on a file that does not exist creates nothing (a mistyped --db must
+        // not leave a new file behind): it reads an empty database instead, and says so.
+        let missing = !plan.writes && access(location.path, F_OK) != 0 ? location.path : nil
+        let renderer = makeRenderer(settings, plan, output: output, environment: environment, missingDatabase: missing)
+
+        let repository = try missing == nil ? open(location, environment, onlyReads: !plan.writes) : SQLiteTodoRepository.openEmpty()
+        let navigator = Navigator(display: renderer)
+        let app = AppCoordinator(navigator: navigator, repository: repository)
+        app.start()
+
+        let perform = {
+            for step in plan.steps {
+                switch step {
+                case .open(let link): try app.open(link)
+                case .send(let event): try navigator.send(event)
+                }
+            }
+        }
+        do {
+            if plan.writes {
+                try repository.write(dryRun: plan.dryRun, perform)
+            } else {
+                try perform()
+            }
+        } catch let error as TodoError where missing != nil {
+            throw CommandFailure.noDatabase(path: location.path, because: error.description)
+        }
+        // The command is over: leave every screen, so each coordinator finishes.
+        navigator.unwindToRoot()
+        do {
+            try renderer.finish()
+            try output.flush()
+        } catch var failure as OutputFailed {
+            failure.changeWasMade = plan.writes && !plan.dryRun
+            throw failure
+        }
+    }
+
+    private static func makeRenderer(_ settings: Settings, _ plan: CommandPlan, output: StandardOutput,
+                                     environment: Environment, missingDatabase: String?) -> any Renderer {
+        if plan.quiet { return QuietRenderer(output: output) }
+        switch plan.format {
+        case .ndjson: return NDJSONRenderer(output: output)
+        case .csv: return CSVRenderer(output: output)
+        case .json: return JSONRenderer(output: output, shape: .many)
+        case nil: break
+        }
+        if settings.json { return JSONRenderer(output: output, shape: plan.shape == .one ? .one : .many) }
+        // Colour as CLI.md says: --color always, or auto with stdout a terminal and NO_COLOR unset.
+        let colour = switch settings.color {
+        case .always: true
+        case .never: false
+        case .auto: output.isTerminal && !environment.isSet("NO_COLOR")
+        }
+        return HumanRenderer(output: output, style: Style(isEnabled: colour), dryRun: plan.dryRun, missingDatabase: missingDatabase)
+    }
+}
+
+extension CompositionRoot {
+    /// Opens the one repository, and says on stderr where the file was saved if opening it had to
+    /// upgrade its schema first (stdout stays the command's).
+    static func open(_ location: DatabaseLocation, _ environment: Environment, onlyReads: Bool) throws -> SQLiteTodoRepository {
+        var options = try SQLiteTodoRepository.Options.from(environment)
+        options.onlyReads = onlyReads
+        let repository = try SQLiteTodoRepository.open(path: location.path, options: options)
+        if let backup = repository.migrationBackup {
+            StandardError.write("todo: upgraded the database's schema; the file as it was is saved at \(TerminalText.safe(backup))\n")
+        }
+        return repository
+    }
+
+    /// List names for shell completion, read without creating, migrating or waiting: pressing TAB
+    /// must never change a file.
+    static func listNames(databaseFlag: String?) -> [String] {
+        guard let location = try? DatabaseLocation.resolve(flag: databaseFlag, environment: .process),
+              access(location.path, F_OK) == 0
+        else { return [] }
+        return (try? SQLiteTodoRepository.listNames(path: location.path)) ?? []
+    }
+}

@@ -1,0 +1,45 @@
+import TodoCore
+import TodoSQLite
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which database file a command uses, and why: CLI.md's order, first match wins.
+struct DatabaseLocation: Equatable {
+    enum Source: String {
+        case flag = "--db"
+        case environment = "TODO_DB"
+        case dotEnv = "TODO_DB in ./.env"
+        case xdgDataHome = "$XDG_DATA_HOME"
+        case home = "~/.local/share"
+    }
+
+    let path: String
+    let source: Source
+
+    /// `--db`, then `$TODO_DB`, then `TODO_DB` in `./.env`, then the XDG data directory.
+    static func resolve(flag: String?, environment: Environment, dotEnvPath: String = ".env") throws -> DatabaseLocation {
+        if let flag { return DatabaseLocation(path: flag, source: .flag) }
+        if let path = try environment.value("TODO_DB") { return DatabaseLocation(path: path, source: .environment) }
+        if let path = try DotEnv.read(dotEnvPath)["TODO_DB"], !path.isEmpty {
+            // A file can hold a NUL byte, which would silently cut the path short in C.
+            if path.utf8.contains(0) { throw StorageError.cannotOpen(path: path, reason: "TODO_DB in ./.env contains a NUL byte") }
+            return DatabaseLocation(path: path, source: .dotEnv)
+        }
+        // The XDG spec says to ignore a relative XDG_DATA_HOME.
+        if let data = try environment.value("XDG_DATA_HOME"), data.hasPrefix("/") {
+            return DatabaseLocation(path: data + "/todo/todo.db", source: .xdgDataHome)
+        }
+        guard let home = try environment.value("HOME") ?? homeFromPasswordFile() else {
+            throw StorageError.cannotOpen(path: "~/.local/share/todo/todo.db", reason: "HOME is not set; give --db or TODO_DB")
+        }
+        return DatabaseLocation(path: home + "/.local/share/todo/todo.db", source: .home)
+    }
+
+    private static func homeFromPasswordFile() throws -> String? {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+        guard let home = String(validatingCString: dir) else { throw SettingError.notUTF8(name: "the home folder in /etc/passwd") }
+        return home.isEmpty ? nil : home
+    }
+}

@@ -1,0 +1,45 @@
+import TodoCLI
+import TodoCore
+import TodoCoordinators
+import TodoInterchange
+import TodoSQLite
+import TodoTerminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// `todo`: read the command line, carry it out through the composition root, and end with the
+// exit status CLI.md gives for whatever happened.
+
+// A closed pipe (`todo list | head`) must end the program quietly, not kill it with a signal.
+signal(SIGPIPE, SIG_IGN)
+if let position = Report.argumentNotValidUTF8() {
+    Report.fail("argument \(position) is not valid UTF-8", status: Report.Status.usage)
+}
+TodoCommandLine.listNames = CompositionRoot.listNames
+do {
+    try CompositionRoot.carryOut(try TodoCommandLine.read(Array(CommandLine.arguments.dropFirst()), at: LocalClock().nowLocal()))
+} catch let error as TodoError {
+    // 65 (EX_DATAERR) for a bad record in an input file, as CLI.md says.
+    if case .invalidRecord = error { Report.fail(error.description, status: Report.Status.invalidRecord) }
+    Report.fail(error.description)
+} catch let error as StorageError {
+    Report.fail(error.description)
+} catch let error as InputError {
+    Report.fail(error.description)
+} catch let error as SettingError {
+    Report.fail(error.description, status: Report.Status.usage)
+} catch let failure as CommandFailure {
+    Report.fail(failure.description, details: failure.details)
+} catch let error as UsageError {
+    Report.failUsage(error)
+} catch let error as NavigationError {
+    Report.fail(error.description)
+} catch is OutputClosed {
+    exit(0)
+} catch let failure as OutputFailed {
+    Report.fail(failure.description)
+} catch {
+    Report.exitForParsingOutcome(error)
+}
