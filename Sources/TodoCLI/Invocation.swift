@@ -14,7 +14,7 @@ public enum Invocation: Equatable {
 }
 
 /// A command that turns into an invocation.
-protocol InvokingCommand: ParsableCommand {
+protocol InvokingCommand: ParsableCommand, DeclaresOptions {
     func invocation(at now: Due) throws -> Invocation
 }
 

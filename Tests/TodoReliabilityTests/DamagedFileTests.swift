@@ -158,7 +158,7 @@ import TodoSQLite
     /// A connection that leaves its commits in the log when it closes.
     static func keepingTheLog(_ path: String) throws -> Connection {
         let db = try Connection(path: path)
-        try db.configure(1006, true)  // SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE
+        try db.foldLogOnClose(false)
         try db.execute("PRAGMA journal_mode = WAL")
         return db
     }

@@ -20,7 +20,7 @@ import TodoTestSupport
     private func writer(limit: Int?) throws -> Connection {
         let db = try Connection(path: path)
         db.setBusyTimeout(milliseconds: 5000)
-        try db.configure(1006, true)  // SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, as todo opens files
+        try db.foldLogOnClose(false)  // as todo opens files
         db.logLimit = limit
         return db
     }

@@ -7,6 +7,7 @@ struct AddCommand: PlannedCommand {
         commandName: "add",
         abstract: "Add a task to a list (the list is created if it does not exist)."
     )
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + AddWriteOptions.optionSpecs + [.value("--notes"), .value("--due"), .value("--priority")]
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: AddWriteOptions

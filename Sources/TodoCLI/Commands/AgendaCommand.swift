@@ -7,6 +7,7 @@ struct AgendaCommand: PlannedCommand {
         commandName: "agenda",
         abstract: "Open tasks with a due date across every list: overdue, today, and the days ahead."
     )
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [.value("--days")]
 
     @OptionGroup var global: GlobalOptions
 

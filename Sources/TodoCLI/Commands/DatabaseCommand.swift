@@ -16,6 +16,7 @@ struct DatabasePathCommand: InvokingCommand {
         abstract: "Print which database file is in use (first line) and why (second line).",
         discussion: "It does not open or create the file. With --json: {\"path\": ..., \"source\": ..., \"exists\": ...}."
     )
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs
 
     @OptionGroup var global: GlobalOptions
 
@@ -28,6 +29,7 @@ struct DatabaseCheckCommand: InvokingCommand {
         abstract: "Check the database: integrity, foreign keys, migrations, schema, values, counts and search index.",
         discussion: "Exit status 0 when all is well; 1 with one line per problem on stderr otherwise. It never changes the file, unless --repair."
     )
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [.flag("--repair")]
 
     @OptionGroup var global: GlobalOptions
 
@@ -42,6 +44,7 @@ struct DatabaseBackupCommand: InvokingCommand {
         commandName: "backup",
         abstract: "Write a consistent copy of the database to a new FILE, even while other todo processes write."
     )
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs
 
     @OptionGroup var global: GlobalOptions
 

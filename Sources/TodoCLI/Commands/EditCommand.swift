@@ -7,6 +7,10 @@ struct EditCommand: PlannedCommand {
         commandName: "edit",
         abstract: "Change a task's fields, move it to another list, or mark it done or open."
     )
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [
+        .value("--title"), .value("--notes"), .value("--due"), .flag("--no-due"), .value("--priority"), .value("--list"), .flag("--done"),
+        .flag("--undone"),
+    ]
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
@@ -70,7 +74,8 @@ struct EditRequest: Equatable {
             listName: try list.map { try ArgumentRules.listName($0) },
             isDone: done ? true : (undone ? false : nil))
         if changes.isEmpty {
-            throw ValidationError("nothing to change: give at least one of --title, --notes, --due, --no-due, --priority, --list, --done, --undone")
+            let options = EditCommand.optionSpecs.ownOnly.map(\.name).joined(separator: ", ")
+            throw ValidationError("nothing to change: give at least one of \(options)")
         }
         return CommandPlan(steps: [.open(.editTask(id)), .send(.save(changes))], shape: .one, writing)
     }

@@ -9,6 +9,7 @@ struct ExportCommand: PlannedCommand {
         abstract: "Write every task, done ones included, in id order, to stdout.",
         discussion: "The output streams, so memory stays flat however many tasks there are. --json means --format json."
     )
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [.value("--format"), .value("--list")]
 
     @OptionGroup var global: GlobalOptions
 

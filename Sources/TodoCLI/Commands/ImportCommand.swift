@@ -14,6 +14,7 @@ struct ImportCommand: PlannedCommand {
             extension (.json, .csv, else ndjson); stdin is read as ndjson.
             """
     )
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [.value("--format"), .flag("--keep-ids")]
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions

@@ -11,6 +11,9 @@ struct ListCommand: PlannedCommand {
             tasks first (soonest first) and undated ones after; every order breaks ties by id.
             """
     )
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [
+        .flag("--all"), .value("--sort"), .flag("--overdue"), .value("--due-before"), .value("--priority"), .value("--limit"),
+    ]
 
     @OptionGroup var global: GlobalOptions
 
@@ -60,7 +63,8 @@ struct ListRequest: Equatable {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
         let filtered = all || overdue || dueBefore != nil || priority != nil || limit != nil || sort != .due
         if filtered && list == nil {
-            throw ValidationError("--all, --sort, --overdue, --due-before, --priority and --limit need a list: todo list LIST ...")
+            let options = ListCommand.optionSpecs.ownOnly.map(\.name)
+            throw ValidationError("\(options.dropLast().joined(separator: ", ")) and \(options.last ?? "") need a list: todo list LIST ...")
         }
         return request
     }

@@ -4,6 +4,7 @@ import TodoCore
 
 struct NewListCommand: PlannedCommand {
     static let configuration = CommandConfiguration(commandName: "new-list", abstract: "Create an empty list.")
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
@@ -18,6 +19,7 @@ struct NewListCommand: PlannedCommand {
 
 struct RenameListCommand: PlannedCommand {
     static let configuration = CommandConfiguration(commandName: "rename-list", abstract: "Rename a list.")
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
@@ -39,6 +41,7 @@ struct DeleteListCommand: PlannedCommand {
         commandName: "delete-list",
         abstract: "Delete a list. One that still has tasks is refused unless --force, which deletes them too."
     )
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [.flag("--force")]
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions

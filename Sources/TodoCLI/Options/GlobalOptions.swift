@@ -1,7 +1,10 @@
 import ArgumentParser
 
 /// Options every command accepts.
-struct GlobalOptions: ParsableArguments {
+struct GlobalOptions: ParsableArguments, DeclaresOptions {
+    static let database = OptionSpec.value("--db")
+    static let optionSpecs: [OptionSpec] = [database, .flag("--json"), .value("--color"), .flag("--no-color")]
+
     @Option(name: .long, help: ArgumentHelp("The database file (else $TODO_DB, TODO_DB in ./.env, then $XDG_DATA_HOME/todo/todo.db).", valueName: "path"))
     var db: String?
 

@@ -5,8 +5,7 @@ import ArgumentParser
 /// it belongs to, so they are moved there before parsing. Anything else before the command is
 /// left as typed, for ArgumentParser to judge.
 enum LeadingOptions {
-    private static let takingValues: Set<String> = ["--db", "--color"]
-    private static let flags: Set<String> = ["--json", "--no-color"]
+    private static let (takingValues, flags) = GlobalOptions.optionSpecs.spellings
 
     static func moved(_ arguments: [String]) -> [String] {
         var leading: [String] = []

@@ -12,9 +12,10 @@ enum ListNameCompletion {
 
     /// The value of `--db PATH` or `--db=PATH` among the words typed so far.
     static func databaseFlag(in words: [String]) -> String? {
+        let flag = GlobalOptions.database.name
         for (index, word) in words.enumerated() {
-            if word == "--db", index + 1 < words.count { return words[index + 1] }
-            if word.hasPrefix("--db=") { return String(word.dropFirst(5)) }
+            if word == flag, index + 1 < words.count { return words[index + 1] }
+            if word.hasPrefix(flag + "=") { return String(word.dropFirst(flag.count + 1)) }
         }
         return nil
     }

@@ -1,7 +1,9 @@
 import ArgumentParser
 
 /// Options every command that writes accepts (`todo add` has its own `-q`: see `AddWriteOptions`).
-struct WriteOptions: ParsableArguments {
+struct WriteOptions: ParsableArguments, DeclaresOptions {
+    static let optionSpecs: [OptionSpec] = [.flag("-q", "--quiet")] + DryRunOption.optionSpecs
+
     @Flag(name: [.short, .long], help: "Print nothing: the exit status says whether it worked.")
     var quiet = false
 
@@ -9,14 +11,18 @@ struct WriteOptions: ParsableArguments {
 }
 
 /// `todo add`'s: its `-q` still prints the new id, so `id=$(todo add -q ...)` works.
-struct AddWriteOptions: ParsableArguments {
+struct AddWriteOptions: ParsableArguments, DeclaresOptions {
+    static let optionSpecs = WriteOptions.optionSpecs
+
     @Flag(name: [.short, .long], help: "Print only the new task's id (id=$(todo add -q ...)).")
     var quiet = false
 
     @OptionGroup var dryRun: DryRunOption
 }
 
-struct DryRunOption: ParsableArguments {
+struct DryRunOption: ParsableArguments, DeclaresOptions {
+    static let optionSpecs: [OptionSpec] = [.flag("--dry-run")]
+
     @Flag(name: .long, help: "Check and carry out everything, print what would happen, then roll it all back.")
     var dryRun = false
 }

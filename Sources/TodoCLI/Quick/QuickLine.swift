@@ -8,9 +8,10 @@ struct QuickLine {
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
 
-    /// Splits `arguments`; `valueOptions` take the next argument (or `--name=value`), `flagOptions`
-    /// take none.
-    init(_ arguments: ArraySlice<String>, valueOptions: Set<String>, flagOptions: Set<String>) throws(GiveUp) {
+    /// Splits `arguments` by a command's options: those that take a value take the next argument
+    /// (or `--name=value`), flags take none.
+    init(_ arguments: ArraySlice<String>, _ options: [OptionSpec]) throws(GiveUp) {
+        let (valueOptions, flagOptions) = options.spellings
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             guard argument.hasPrefix("-") else {

@@ -17,15 +17,10 @@ enum QuickParser {
         }
     }
 
-    private static let globalValues: Set<String> = ["--db", "--color"]
-    private static let globalFlags: Set<String> = ["--json", "--no-color"]
-    private static let writeFlags: Set<String> = ["-q", "--quiet", "--dry-run"]
-
     private static func plan(_ name: String, _ rest: ArraySlice<String>, at now: Due) throws -> (Settings, CommandPlan)? {
         switch name {
         case "list":
-            let line = try QuickLine(rest, valueOptions: globalValues.union(["--sort", "--due-before", "--priority", "--limit"]),
-                                     flagOptions: globalFlags.union(["--all", "--overdue"]))
+            let line = try QuickLine(rest, ListCommand.optionSpecs)
             guard line.positionals.count <= 1 else { return nil }
             let request = ListRequest(
                 list: line.positionals.first, all: line.flag("--all"), sort: try line.value("--sort", TaskQuery.Sort.init) ?? .due,
@@ -33,20 +28,19 @@ enum QuickParser {
                 priority: try line.value("--priority", Priority.init), limit: try line.value("--limit") { Int($0) })
             return (try settings(line), try request.plan(at: now))
         case "add":
-            let line = try QuickLine(rest, valueOptions: globalValues.union(["--notes", "--due", "--priority"]),
-                                     flagOptions: globalFlags.union(writeFlags))
+            let line = try QuickLine(rest, AddCommand.optionSpecs)
             guard line.positionals.count == 2 else { return nil }
             let request = AddRequest(
                 list: line.positionals[0], title: line.positionals[1], notes: line.value("--notes"), due: line.value("--due"),
                 priority: try line.value("--priority", Priority.init) ?? .none, writing: writing(line))
             return (try settings(line), try request.plan(at: now))
         case "done", "undone", "rm":
-            let line = try QuickLine(rest, valueOptions: globalValues, flagOptions: globalFlags.union(writeFlags))
+            let line = try QuickLine(rest, DoneCommand.optionSpecs)
             let ids = try self.ids(line)
             let plan = try name == "rm" ? CommandPlan.remove(ids, writing(line)) : .setDone(name == "done", ids, writing(line))
             return (try settings(line), plan)
         case "show":
-            let line = try QuickLine(rest, valueOptions: globalValues, flagOptions: globalFlags)
+            let line = try QuickLine(rest, ShowCommand.optionSpecs)
             return (try settings(line), try .show(ids(line)))
         default:
             return nil

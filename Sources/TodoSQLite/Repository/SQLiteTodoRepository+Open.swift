@@ -1,4 +1,3 @@
-import CSQLite
 import TodoCore
 
 #if canImport(Glibc)
@@ -111,7 +110,7 @@ extension SQLiteTodoRepository {
             db.setBusyTimeout(milliseconds: busyTimeout)
             let repository = SQLiteTodoRepository(connection: db, timestamp: timestamp)
             return try repository.translatingErrors {
-                try db.configure(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, !(tidy && sidecars.noneExisted))
+                try db.foldLogOnClose(tidy && sidecars.noneExisted)
                 try repository.refuseForeignFile()
                 return try check(repository)
             }
@@ -182,7 +181,7 @@ extension SQLiteTodoRepository {
                 // Another todo is switching this new file right now. SQLite fails the switch at
                 // once, without the busy timeout, as it already holds a read lock; so wait here
                 // as long as the timeout allows, then look again.
-                waited += sqlite3_sleep(1)
+                waited += Connection.sleep(milliseconds: 1)
             }
         }
     }

@@ -127,8 +127,19 @@ public final class Connection {
     /// The wait set by `setBusyTimeout`, in milliseconds.
     public private(set) var busyTimeout: Int32 = 0
 
+    /// Whether closing the last connection to the file folds the write-ahead log into it and
+    /// deletes the `-wal` and `-shm` files (SQLite's default), or leaves them as they are.
+    public func foldLogOnClose(_ fold: Bool) throws {
+        try configure(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, !fold)
+    }
+
+    /// Sleeps at least `milliseconds`; returns how long it slept.
+    public static func sleep(milliseconds: Int32) -> Int32 {
+        sqlite3_sleep(milliseconds)
+    }
+
     /// Sets an on/off `sqlite3_db_config` option (`SQLITE_DBCONFIG_...`).
-    public func configure(_ option: Int32, _ on: Bool) throws {
+    private func configure(_ option: Int32, _ on: Bool) throws {
         let code = csqlite_db_config_flag(handle, option, on ? 1 : 0)
         guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code) }
     }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// The layering README describes, checked on the sources themselves: each module imports only
+/// the modules below it, only the SQLite module's `SQLite/` folder touches SQLite's C API, and no
+/// module of the program imports Foundation (its start-up cost is most of a short command's).
+/// SwiftPM lets a module import anything in its dependencies' closure, so the package manifest
+/// alone would not catch a module reaching past the one below it.
+@Suite struct ModuleBoundaryTests {
+    /// What each module may import. Glibc (and Darwin) are the operating system's.
+    static let allowed: [String: Set<String>] = [
+        "TodoCore": [],
+        "TodoChecksum": [],
+        "TodoSQLite": ["TodoCore", "TodoChecksum", "CSQLite"],
+        "TodoCoordinators": ["TodoCore"],
+        "TodoInterchange": ["TodoCore"],
+        "TodoTerminal": ["TodoCore", "TodoCoordinators", "TodoInterchange"],
+        "TodoCLI": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "ArgumentParser"],
+        "todo": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite"],
+        "EmbedMigrations": ["TodoChecksum", "Foundation"],
+        "CSQLite": [],
+    ]
+    static let system: Set<String> = ["Glibc", "Darwin"]
+
+    /// Every `import` of every Swift file under Sources, as (module, file, imported module).
+    static func imports() throws -> [(module: String, file: String, imported: String)] {
+        let sources = RepositoryRoot.url.appendingPathComponent("Sources")
+        var found: [(String, String, String)] = []
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let folder = sources.appendingPathComponent(module)
+            guard let files = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ").map(String.init)
+                    guard let index = words.firstIndex(of: "import"), index < words.count - 1,
+                          words[..<index].allSatisfy({ ["@testable", "internal", "public", "private", "@_exported"].contains($0) })
+                    else { continue }
+                    // `import struct Foo.Bar` names the module after the kind.
+                    let name = ["struct", "class", "enum", "func", "let", "var", "protocol"].contains(words[index + 1]) && index + 2 < words.count
+                        ? words[index + 2] : words[index + 1]
+                    found.append((module, file, String(name.split(separator: ".")[0])))
+                }
+            }
+        }
+        return found
+    }
+
+    @Test func everyModuleImportsOnlyWhatIsBelowIt() throws {
+        let imports = try Self.imports()
+        #expect(imports.count > 50, "the scan found too few imports to mean anything")
+        for (module, file, imported) in imports where !Self.system.contains(imported) {
+            let allowed = try #require(Self.allowed[module], "a module this test does not know: \(module)")
+            #expect(allowed.contains(imported), "Sources/\(module)/\(file) imports \(imported)")
+        }
+    }
+
+    @Test func onlyTheSQLiteFolderTouchesSQLitesCAPI() throws {
+        for (module, file, imported) in try Self.imports() where imported == "CSQLite" {
+            #expect(module == "TodoSQLite" && file.hasPrefix("SQLite/"), "Sources/\(module)/\(file) imports CSQLite")
+        }
+    }
+}
