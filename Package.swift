@@ -71,6 +71,12 @@ let package = Package(
             dependencies: ["TodoSQLite", "TodoCore", "TodoChecksum", "TodoTestSupport"],
             swiftSettings: swiftSettings
         ),
+        // The TodoRepository contract, run on every repository: the SQLite one and the fake.
+        .testTarget(
+            name: "TodoRepositoryContractTests",
+            dependencies: ["TodoCore", "TodoSQLite", "TodoTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TodoCoordinatorsTests",
             dependencies: ["TodoCoordinators", "TodoCore", "TodoTestSupport"],

@@ -1,6 +1,7 @@
 import Testing
 import TodoCoordinators
 import TodoCore
+import TodoTestSupport
 
 /// A command's events run inside one `write`, as the composition root runs them: a failing step
 /// or a dry run leaves the repository as it was, and the screens still unwind.

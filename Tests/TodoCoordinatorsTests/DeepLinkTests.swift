@@ -1,6 +1,7 @@
 import Testing
 import TodoCoordinators
 import TodoCore
+import TodoTestSupport
 
 /// Deep links (`todo edit 42`, `todo done 42`): the AppCoordinator walks MainList → TodoList
 /// (→ EditTask) for a task id, finishing whatever was open before.

@@ -1,6 +1,7 @@
 import Testing
 import TodoCoordinators
 import TodoCore
+import TodoTestSupport
 
 /// EditTask: one task's fields, presented modally over TodoList. Save and cancel finish it with a
 /// dismiss; being dismissed from outside finishes it too.

@@ -1,6 +1,7 @@
 import Testing
 import TodoCoordinators
 import TodoCore
+import TodoTestSupport
 
 /// MainList: the root screen. It shows and edits lists itself and asks its coordinator to push
 /// a list's TodoList.

@@ -1,6 +1,7 @@
 import Testing
 import TodoCoordinators
 import TodoCore
+import TodoTestSupport
 
 /// The ownership the seeds insist on: parents hold children, children and screens hold their
 /// coordinator and parent weakly, so dropping the root releases everything (no retain cycles).

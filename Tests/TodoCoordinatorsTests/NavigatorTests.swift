@@ -1,4 +1,5 @@
 import Testing
+import TodoTestSupport
 import TodoCoordinators
 
 /// The navigator on its own: a stack with a root that stays, one modal over it, and screens

@@ -1,6 +1,7 @@
 import Testing
 import TodoCoordinators
 import TodoCore
+import TodoTestSupport
 
 /// TodoList: one list's tasks, pushed by MainList. It edits tasks itself, asks its coordinator to
 /// present EditTask, and leaves by `.back` or by being popped from outside.

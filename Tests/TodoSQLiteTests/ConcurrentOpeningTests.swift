@@ -40,27 +40,14 @@ import TodoTestSupport
         holder.setBusyTimeout(milliseconds: 5000)
         try holder.execute("BEGIN IMMEDIATE")
         let released = Mutex(false)
-        let outcome = Mutex<String?>(nil)
-        let started = DispatchSemaphore(value: 0)
-        let finished = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            started.signal()
-            let text: String
-            do {
-                _ = try SQLiteTodoRepository.open(path: path)
-                text = released.withLock { $0 } ? "ok" : "finished before the lock was released"
-            } catch {
-                text = "\(error)"
-            }
-            outcome.withLock { $0 = text }
-            finished.signal()
-        }
-        started.wait()
-        Thread.sleep(forTimeInterval: 0.2)
-        released.withLock { $0 = true }
-        try holder.execute("COMMIT")
-        finished.wait()
-        #expect(outcome.withLock { $0 } == "ok")
+        let outcome = Self.inBackground({
+            _ = try SQLiteTodoRepository.open(path: path)
+            return released.withLock { $0 } ? "ok" : "finished before the lock was released"
+        }, meanwhile: {
+            released.withLock { $0 = true }
+            try holder.execute("COMMIT")
+        })
+        #expect(outcome == "ok")
         #expect(try database.connection().string("PRAGMA journal_mode") == "wal")
     }
 
@@ -70,29 +57,36 @@ import TodoTestSupport
         let migrator = Migrator(migrations: [Migration(version: 1, name: "a", sql: "CREATE TABLE a (x INTEGER);")])
         let first = try database.connection()
         try first.execute("PRAGMA journal_mode = WAL; BEGIN IMMEDIATE")
+        let outcome = Self.inBackground({
+            let second = try Connection(path: path)
+            second.setBusyTimeout(milliseconds: 5000)
+            // Sees the migration pending, then waits for the write lock the first one holds.
+            return "applied \(try migrator.migrate(second, now: "second").map(\.version))"
+        }, meanwhile: {
+            try migrator.migrate(first, now: "first")
+            try first.execute("COMMIT")
+        })
+        #expect(outcome == "applied []")
+        #expect(try migrator.applied(in: database.connection()).map(\.appliedAt) == ["first"])
+    }
+
+    /// Runs `work` on another thread; once it has started (and had a moment to reach a lock),
+    /// runs `meanwhile` here, then waits for `work`: what it returned, or the error it threw.
+    static func inBackground(_ work: @escaping @Sendable () throws -> String, meanwhile: () throws -> Void) -> String {
         let outcome = Mutex<String?>(nil)
         let started = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             started.signal()
             let text: String
-            do {
-                let second = try Connection(path: path)
-                second.setBusyTimeout(milliseconds: 5000)
-                // Sees the migration pending, then waits for the write lock the first one holds.
-                text = "applied \(try migrator.migrate(second, now: "second").map(\.version))"
-            } catch {
-                text = "\(error)"
-            }
+            do { text = try work() } catch { text = "\(error)" }
             outcome.withLock { $0 = text }
             finished.signal()
         }
         started.wait()
         Thread.sleep(forTimeInterval: 0.2)
-        try migrator.migrate(first, now: "first")
-        try first.execute("COMMIT")
+        do { try meanwhile() } catch { outcome.withLock { $0 = "meanwhile: \(error)" } }
         finished.wait()
-        #expect(outcome.withLock { $0 } == "applied []")
-        #expect(try migrator.applied(in: database.connection()).map(\.appliedAt) == ["first"])
+        return outcome.withLock { $0 } ?? "nothing"
     }
 }

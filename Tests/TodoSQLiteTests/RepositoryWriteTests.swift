@@ -3,7 +3,8 @@ import TodoCore
 import TodoTestSupport
 @testable import TodoSQLite
 
-/// Transactions as the repository offers them, and what the database itself guarantees.
+/// What the database itself guarantees: counts kept by triggers for any writer, CHECKs, and the
+/// busy timeout. (Transactions as every repository offers them are in the contract suite.)
 @Suite struct RepositoryWriteTests {
     let database: TestDatabase
     let repository: SQLiteTodoRepository
@@ -13,71 +14,6 @@ import TodoTestSupport
         database = try TestDatabase()
         repository = try database.open()
         list = try repository.createList(named: "Groceries")
-    }
-
-    /// Everything a user could see, to prove nothing changed.
-    private func snapshot() throws -> [String] {
-        try database.connection().strings("""
-            SELECT 'list ' || id || ' ' || name || ' ' || open_count || ' ' || done_count FROM lists
-            UNION ALL
-            SELECT 'task ' || id || ' ' || list_id || ' ' || title || ' ' || done || ' ' || updated_at
-                || ' ' || ifnull(completed_at, '-') FROM tasks
-            ORDER BY 1
-            """)
-    }
-
-    @Test func aDryRunChangesNothingButReturnsWhatWouldHappen() throws {
-        let task = try repository.addTask(TaskDraft(title: "milk"), to: list.id)
-        let before = try snapshot()
-        database.clock.now = "2026-06-01T00:00:00Z"
-        let outcome = try repository.write(dryRun: true) {
-            let done = try repository.setDone(true, task: task.id, in: list.id)
-            let added = try repository.addTask(TaskDraft(title: "bread"), to: list.id)
-            _ = try repository.createList(named: "Hardware")
-            _ = try repository.renameList(list.id, to: "Food")
-            return (done, added)
-        }
-        #expect(outcome.0.isDone && outcome.0.completedAt == "2026-06-01T00:00:00Z")
-        #expect(outcome.1.title == "bread")
-        #expect(try snapshot() == before)
-        #expect(try repository.task(outcome.1.id) == nil)
-        #expect(repository.db.isAutocommit)
-    }
-
-    @Test func aThrowingBodyUndoesEveryWriteInIt() throws {
-        let task = try repository.addTask(TaskDraft(title: "milk"), to: list.id)
-        let before = try snapshot()
-        database.clock.now = "2026-06-01T00:00:00Z"
-        #expect(throws: TodoError.taskNotFound(99999)) {
-            try repository.write {
-                _ = try repository.setDone(true, task: task.id, in: list.id)
-                _ = try repository.setDone(true, task: 99999, in: list.id)
-            }
-        }
-        #expect(try snapshot() == before)
-        #expect(try repository.task(task.id) == task)
-        #expect(repository.db.isAutocommit)
-    }
-
-    @Test func writesNestIntoOneTransaction() throws {
-        let before = try snapshot()
-        #expect(throws: TestFailure.first) {
-            try repository.write {
-                try repository.write { _ = try repository.createList(named: "Inner") }
-                _ = try repository.addTask(TaskDraft(title: "outer"), to: list.id)
-                throw TestFailure.first
-            }
-        }
-        #expect(try snapshot() == before)
-    }
-
-    @Test func aCommittedWriteKeepsEverything() throws {
-        let (first, second) = try repository.write {
-            (try repository.addTask(TaskDraft(title: "one"), to: list.id), try repository.addTask(TaskDraft(title: "two"), to: list.id))
-        }
-        #expect(try repository.task(first.id) == first)
-        #expect(try repository.task(second.id) == second)
-        #expect(try repository.requireList("Groceries").openCount == 2)
     }
 
     @Test func countsFollowRawSQLFromAnotherConnection() throws {
@@ -115,25 +51,6 @@ import TodoTestSupport
         moved = try repository.requireList("Other")
         #expect((moved.openCount, moved.doneCount) == (2, 0))
         #expect(try repository.allLists().map { $0.openCount + $0.doneCount } == [0, 2])
-    }
-
-    @Test func countsAgreeWithTheTasksAfterManyEdits() throws {
-        let other = try repository.createList(named: "Other")
-        var ids: [TodoTask.ID] = []
-        for n in 0..<12 { ids.append(try repository.addTask(TaskDraft(title: "t\(n)"), to: list.id).id) }
-        for id in ids where id % 2 == 0 { _ = try repository.setDone(true, task: id, in: list.id) }
-        for id in ids where id % 3 == 0 { _ = try repository.updateTask(id, with: TaskChanges(listName: "Other")) }
-        for id in ids where id % 5 == 0 {
-            let task = try #require(try repository.task(id))
-            _ = try repository.deleteTask(id, in: task.listID)
-        }
-        _ = try repository.updateTask(ids[0], with: TaskChanges(isDone: false))
-        let db = try database.connection()
-        for current in try repository.allLists() {
-            #expect(try db.integer("SELECT count(*) FROM tasks WHERE list_id = ? AND done = 0", current.id) == Int64(current.openCount))
-            #expect(try db.integer("SELECT count(*) FROM tasks WHERE list_id = ? AND done = 1", current.id) == Int64(current.doneCount))
-        }
-        #expect(try repository.requireList("Other").id == other.id)
     }
 
     @Test func theSchemaRejectsADayThatDoesNotExist() throws {

@@ -5,18 +5,6 @@ import TodoCore
 import TodoTestSupport
 @testable import TodoSQLite
 
-/// A clock the test sets by hand, so timestamps written by the repository can be predicted.
-final class TestClock: Sendable {
-    private let current: Mutex<String>
-
-    init(_ start: String = "2026-01-01T10:00:00Z") { current = Mutex(start) }
-
-    var now: String {
-        get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
-    }
-}
-
 /// A database file in its own temporary directory, so tests can run in parallel.
 struct TestDatabase {
     let directory: TemporaryDirectory

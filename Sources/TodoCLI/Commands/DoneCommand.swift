@@ -12,10 +12,9 @@ struct DoneCommand: PlannedCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
 
-    @Argument(help: ArgumentHelp("Task ids.", valueName: "id"))
-    var ids: [Int64]
+    @OptionGroup var tasks: TaskIDs
 
-    func plan(at now: Due) throws -> CommandPlan { try .setDone(true, ids, write.writing) }
+    func plan(at now: Due) throws -> CommandPlan { try .setDone(true, tasks.ids, write.writing) }
 }
 
 struct UndoneCommand: PlannedCommand {
@@ -28,23 +27,27 @@ struct UndoneCommand: PlannedCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
 
-    @Argument(help: ArgumentHelp("Task ids.", valueName: "id"))
-    var ids: [Int64]
+    @OptionGroup var tasks: TaskIDs
 
-    func plan(at now: Due) throws -> CommandPlan { try .setDone(false, ids, write.writing) }
+    func plan(at now: Due) throws -> CommandPlan { try .setDone(false, tasks.ids, write.writing) }
 }
 
 extension CommandPlan {
-    /// Each task is reached through its own list's screen, as a user would toggle it there.
+    /// Each task is reached through its own list's screen, as a user would act on it there.
     static func setDone(_ done: Bool, _ ids: [Int64], _ writing: Writing) throws -> CommandPlan {
-        CommandPlan(steps: try ArgumentRules.ids(ids).flatMap { [.open(.listOfTask($0)), .send(.setDone($0, done))] }, shape: .many, writing)
+        CommandPlan(steps: try eachTask(ids) { .setDone($0, done) }, shape: .many, writing)
     }
 
     static func remove(_ ids: [Int64], _ writing: Writing) throws -> CommandPlan {
-        CommandPlan(steps: try ArgumentRules.ids(ids).flatMap { [.open(.listOfTask($0)), .send(.deleteTask($0))] }, shape: .many, writing)
+        CommandPlan(steps: try eachTask(ids) { .deleteTask($0) }, shape: .many, writing)
     }
 
     static func show(_ ids: [Int64]) throws -> CommandPlan {
-        CommandPlan(steps: try ArgumentRules.ids(ids).flatMap { [.open(.listOfTask($0)), .send(.showTask($0))] }, writes: false, shape: .many)
+        CommandPlan(steps: try eachTask(ids) { .showTask($0) }, writes: false, shape: .many)
+    }
+
+    /// For each task (each once, in the order given): open its list, then send it `event`.
+    private static func eachTask(_ ids: [Int64], _ event: (Int64) -> ViewEvent) throws -> [Step] {
+        try ArgumentRules.ids(ids).flatMap { [.open(.listOfTask($0)), .send(event($0))] }
     }
 }

@@ -11,8 +11,7 @@ struct RemoveCommand: PlannedCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
 
-    @Argument(help: ArgumentHelp("Task ids.", valueName: "id"))
-    var ids: [Int64]
+    @OptionGroup var tasks: TaskIDs
 
-    func plan(at now: Due) throws -> CommandPlan { try .remove(ids, write.writing) }
+    func plan(at now: Due) throws -> CommandPlan { try .remove(tasks.ids, write.writing) }
 }

@@ -7,8 +7,7 @@ struct ShowCommand: PlannedCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Task ids.", valueName: "id"))
-    var ids: [Int64]
+    @OptionGroup var tasks: TaskIDs
 
-    func plan(at now: Due) throws -> CommandPlan { try .show(ids) }
+    func plan(at now: Due) throws -> CommandPlan { try .show(tasks.ids) }
 }

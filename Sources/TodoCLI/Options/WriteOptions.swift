@@ -40,3 +40,9 @@ extension WriteOptions {
 extension AddWriteOptions {
     var writing: Writing { Writing(quiet: quiet, dryRun: dryRun.dryRun) }
 }
+
+/// The tasks a command acts on: one id or more.
+struct TaskIDs: ParsableArguments {
+    @Argument(help: ArgumentHelp("Task ids.", valueName: "id"))
+    var ids: [Int64]
+}

@@ -1,5 +1,6 @@
 import TodoCoordinators
 import TodoCore
+import TodoTestSupport
 
 /// A `Display` that remembers everything screens showed, in order, so a test can check that a
 /// view event was rendered once, with the right words.

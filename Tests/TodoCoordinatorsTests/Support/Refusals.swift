@@ -1,4 +1,5 @@
 import Testing
+import TodoTestSupport
 import TodoCoordinators
 
 /// Sends `event` and expects the visible screen, named `screenName`, to refuse it as an event it

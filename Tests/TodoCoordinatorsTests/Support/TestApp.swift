@@ -1,6 +1,7 @@
 import Testing
 import TodoCoordinators
 import TodoCore
+import TodoTestSupport
 
 /// What the composition root builds, with fakes: one repository, a navigator over a recording
 /// display, and a started AppCoordinator (MainList on screen).

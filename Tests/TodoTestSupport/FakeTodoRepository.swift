@@ -1,27 +1,37 @@
 import TodoCore
 
-/// An in-memory `TodoRepository` that keeps the rules the SQLite one keeps (names unique ignoring
-/// case, counts per list, tasks only reachable through their own list, all-or-nothing writes), so
-/// coordinator tests exercise the screens against realistic answers without a database.
-final class FakeTodoRepository: TodoRepository {
+/// An in-memory `TodoRepository` for coordinator tests. It keeps the rules the real ones keep
+/// (names unique ignoring ASCII case, counts per list, tasks only reachable through their own
+/// list, all-or-nothing writes, ids never reused) and passes the same contract suite
+/// (`TodoRepositoryContractTests`), so the screens are driven against realistic answers.
+public final class FakeTodoRepository: TodoRepository {
     struct State {
         var lists: [TodoList.ID: String] = [:]
         var tasks: [TodoTask.ID: TodoTask] = [:]
         var nextListID: TodoList.ID = 1
+        /// Ids below this were handed out at some time, even if deleted since.
         var nextTaskID: TodoTask.ID = 1
-        var clock = 1_700_000_000
     }
 
-    /// Internal so the scripting extension in its own file can reach it.
     var state = State()
+    /// The time writes are stamped with.
+    let timestamp: () -> String
 
     /// How many times `write` rolled back, so a test can tell a refused write from a no-op.
-    private(set) var rollbacks = 0
+    public private(set) var rollbacks = 0
 
-    init() {}
+    /// `timestamp` stamps writes; by default a clock that moves a second at each write.
+    public init(timestamp: (() -> String)? = nil) {
+        if let timestamp {
+            self.timestamp = timestamp
+        } else {
+            let ticks = Ticks()
+            self.timestamp = { ticks.next() }
+        }
+    }
 
     /// A repository holding `lists` (empty) and, for each `(list, title)`, a task; for set-up.
-    convenience init(lists: [String], tasks: [(list: String, title: String)] = []) throws {
+    public convenience init(lists: [String], tasks: [(list: String, title: String)] = []) throws {
         self.init()
         for name in lists { _ = try createList(named: name) }
         for (listName, title) in tasks {
@@ -32,7 +42,7 @@ final class FakeTodoRepository: TodoRepository {
 
     // MARK: Transactions
 
-    func write<T>(dryRun: Bool, _ body: () throws -> T) throws -> T {
+    public func write<T>(dryRun: Bool, _ body: () throws -> T) throws -> T {
         // Every call snapshots, as every SQLite transaction or savepoint does, so nesting works.
         let snapshot = state
         let value: T
@@ -51,7 +61,7 @@ final class FakeTodoRepository: TodoRepository {
     }
 
     /// Runs one repository method as its own transaction, so a failing call leaves nothing behind.
-    private func atomically<T>(_ body: () throws -> T) throws -> T {
+    func atomically<T>(_ body: () throws -> T) throws -> T {
         let snapshot = state
         do {
             return try body()
@@ -63,18 +73,19 @@ final class FakeTodoRepository: TodoRepository {
 
     // MARK: Lists
 
-    func forEachList(_ body: (TodoList) throws -> Void) throws {
+    public func forEachList(_ body: (TodoList) throws -> Void) throws {
         let ordered = state.lists.keys.compactMap(todoList).sorted {
-            ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id)
+            let x = Self.asciiFolded($0.name), y = Self.asciiFolded($1.name)
+            return x != y ? x.lexicographicallyPrecedes(y) : $0.id < $1.id
         }
         for list in ordered { try body(list) }
     }
 
-    func list(named name: String) throws -> TodoList? {
-        state.lists.first { sameName($0.value, name) }.flatMap { todoList($0.key) }
+    public func list(named name: String) throws -> TodoList? {
+        state.lists.first { Names.foldedForMatching($0.value) == Names.foldedForMatching(name) }.flatMap { todoList($0.key) }
     }
 
-    func createList(named name: String) throws -> TodoList {
+    public func createList(named name: String) throws -> TodoList {
         guard try list(named: name) == nil else { throw TodoError.listExists(name) }
         let id = state.nextListID
         state.nextListID += 1
@@ -82,7 +93,7 @@ final class FakeTodoRepository: TodoRepository {
         return TodoList(id: id, name: name, openCount: 0, doneCount: 0)
     }
 
-    func renameList(_ id: TodoList.ID, to name: String) throws -> TodoList {
+    public func renameList(_ id: TodoList.ID, to name: String) throws -> TodoList {
         guard state.lists[id] != nil else { throw TodoError.listNotFound(String(id)) }
         if let other = try list(named: name), other.id != id { throw TodoError.listExists(name) }
         state.lists[id] = name
@@ -92,7 +103,7 @@ final class FakeTodoRepository: TodoRepository {
         return try existing(id)
     }
 
-    func deleteList(_ id: TodoList.ID, force: Bool) throws -> TodoList {
+    public func deleteList(_ id: TodoList.ID, force: Bool) throws -> TodoList {
         let list = try existing(id)
         let taskCount = list.openCount + list.doneCount
         guard force || taskCount == 0 else { throw TodoError.listNotEmpty(list.name, taskCount: taskCount) }
@@ -103,29 +114,22 @@ final class FakeTodoRepository: TodoRepository {
 
     // MARK: Tasks
 
-    func task(_ id: TodoTask.ID) throws -> TodoTask? {
+    public func task(_ id: TodoTask.ID) throws -> TodoTask? {
         state.tasks[id]
     }
 
-    func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
+    public func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
         let chosen = state.tasks.values
-            .filter { task in
-                (query.list.map { task.listID == $0 } ?? true) && (query.includeDone || !task.isDone)
-                    && (query.priority.map { task.priority == $0 } ?? true)
-                    && (query.dueBefore.map { before in task.due.map { $0.description < before.description } ?? false } ?? true)
-            }
-            .sorted {
-                Self.displayKey($0, query.sort, openFirst: query.openFirst)
-                    .lexicographicallyPrecedes(Self.displayKey($1, query.sort, openFirst: query.openFirst))
-            }
+            .filter { query.selects($0) }
+            .sorted { Self.precedes($0, $1, query.sort, openFirst: query.openFirst) }
         for task in chosen.prefix(query.limit ?? Int.max) { try body(task) }
     }
 
-    func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {
+    public func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {
         let list = try existing(list)
         let id = state.nextTaskID
         state.nextTaskID += 1
-        let now = tick()
+        let now = timestamp()
         let task = TodoTask(
             id: id, listID: list.id, listName: list.name, title: draft.title, notes: draft.notes,
             due: draft.due, priority: draft.priority, isDone: false, createdAt: now, updatedAt: now,
@@ -134,7 +138,7 @@ final class FakeTodoRepository: TodoRepository {
         return task
     }
 
-    func updateTask(_ id: TodoTask.ID, with changes: TaskChanges) throws -> TodoTask {
+    public func updateTask(_ id: TodoTask.ID, with changes: TaskChanges) throws -> TodoTask {
         try atomically {
             guard let old = state.tasks[id] else { throw TodoError.taskNotFound(id) }
             let target = try changes.listName.map { try list(named: $0) ?? createList(named: $0) }
@@ -150,7 +154,7 @@ final class FakeTodoRepository: TodoRepository {
                 priority: changes.priority ?? old.priority, isDone: isDone, createdAt: old.createdAt,
                 updatedAt: old.updatedAt, completedAt: old.completedAt)
             guard unchanged != old else { return old }
-            let now = tick()
+            let now = timestamp()
             let new = TodoTask(
                 id: id, listID: unchanged.listID, listName: unchanged.listName, title: unchanged.title,
                 notes: unchanged.notes, due: unchanged.due, priority: unchanged.priority, isDone: isDone,
@@ -160,10 +164,10 @@ final class FakeTodoRepository: TodoRepository {
         }
     }
 
-    func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
+    public func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
         let old = try task(id, in: list)
         guard old.isDone != done else { return old }
-        let now = tick()
+        let now = timestamp()
         let new = TodoTask(
             id: id, listID: old.listID, listName: old.listName, title: old.title, notes: old.notes,
             due: old.due, priority: old.priority, isDone: done, createdAt: old.createdAt, updatedAt: now,
@@ -172,7 +176,7 @@ final class FakeTodoRepository: TodoRepository {
         return new
     }
 
-    func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
+    public func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
         let old = try task(id, in: list)
         state.tasks[id] = nil
         return old
@@ -181,9 +185,9 @@ final class FakeTodoRepository: TodoRepository {
     // MARK: Helpers
 
     /// Every task, by id; for assertions.
-    var allTasks: [TodoTask] { state.tasks.values.sorted { $0.id < $1.id } }
+    public var allTasks: [TodoTask] { state.tasks.values.sorted { $0.id < $1.id } }
 
-    private func task(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
+    func task(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
         guard let task = state.tasks[id], task.listID == list else { throw TodoError.taskNotFound(id) }
         return task
     }
@@ -200,31 +204,53 @@ final class FakeTodoRepository: TodoRepository {
         return TodoList(id: id, name: name, openCount: tasks.count - done, doneCount: done)
     }
 
-    /// SQLite's NOCASE folds ASCII letters only.
-    private func sameName(_ a: String, _ b: String) -> Bool {
-        func folded(_ s: String) -> [UInt8] {
-            s.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
+    /// The same orders as the SQLite repository: open before done, then the query's sort (titles
+    /// ignoring ASCII case, byte by byte, as NOCASE does), then id.
+    static func precedes(_ a: TodoTask, _ b: TodoTask, _ sort: TaskQuery.Sort, openFirst: Bool) -> Bool {
+        func dueLess() -> Bool? {
+            if (a.due == nil) != (b.due == nil) { return a.due != nil }
+            if let x = a.due, let y = b.due, x != y { return x.description < y.description }
+            return nil
         }
-        return folded(a) == folded(b)
-    }
-
-    /// A fresh, later timestamp each time something is written.
-    private func tick() -> String {
-        state.clock += 1
-        return LocalClock.timestamp(secondsSinceEpoch: state.clock)
-    }
-
-    /// The same orders as the SQLite repository: open before done, then the query's sort, then id.
-    private static func displayKey(_ task: TodoTask, _ sort: TaskQuery.Sort, openFirst: Bool = true) -> [String] {
-        let id = String(repeating: "0", count: 20 - String(task.id).count) + String(task.id)
-        let due = task.due.map { "0" + $0.description } ?? "1"
-        let done = openFirst ? (task.isDone ? "1" : "0") : ""
+        if openFirst, a.isDone != b.isDone { return !a.isDone }
         switch sort {
-        case .due: return [done, due, id]
-        case .priority: return [done, String(3 - task.priority.rank), due, id]
-        case .created: return [done, id]
-        case .title: return [done, task.title.lowercased(), id]
+        case .due:
+            if let less = dueLess() { return less }
+        case .priority:
+            if a.priority != b.priority { return a.priority > b.priority }
+            if let less = dueLess() { return less }
+        case .created:
+            break
+        case .title:
+            let x = asciiFolded(a.title), y = asciiFolded(b.title)
+            if x != y { return x.lexicographicallyPrecedes(y) }
         }
+        return a.id < b.id
+    }
+
+    /// Text as SQLite's NOCASE compares it: bytes, ASCII letters folded.
+    static func asciiFolded(_ text: String) -> [UInt8] {
+        text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
+    }
+}
+
+extension TaskQuery {
+    /// Whether a task passes the query's filters, as the SQLite repository's WHERE clause reads
+    /// them.
+    func selects(_ task: TodoTask) -> Bool {
+        guard list.map({ task.listID == $0 }) ?? true, includeDone || !task.isDone,
+              priority.map({ task.priority == $0 }) ?? true
+        else { return false }
+        if let before = dueBefore {
+            guard let due = task.due, due.description < before.description else { return false }
+        }
+        if let now = overdueAsOf {
+            // A date alone is overdue from the next day; a date and time from the next minute.
+            guard let due = task.due else { return false }
+            let bound = due.minuteOfDay == nil ? Due(date: now.date) : now
+            guard due.description < bound.description else { return false }
+        }
+        return true
     }
 }
 
@@ -234,5 +260,15 @@ extension TodoTask {
             id: id, listID: listID, listName: listName, title: title, notes: notes, due: due,
             priority: priority, isDone: isDone, createdAt: createdAt, updatedAt: updatedAt,
             completedAt: completedAt)
+    }
+}
+
+/// The fake's default clock: a second later at every write.
+private final class Ticks: @unchecked Sendable {
+    private var seconds = 1_700_000_000
+
+    func next() -> String {
+        seconds += 1
+        return LocalClock.timestamp(secondsSinceEpoch: seconds)
     }
 }

@@ -1,0 +1,119 @@
+import Testing
+import TodoCore
+import TodoTestSupport
+
+/// Lists: names unique ignoring ASCII case, counts kept, ids never reused.
+@Suite struct ListContractTests {
+    @Test(arguments: Backend.allCases)
+    func listsComeOutByNameIgnoringCaseWithTheirCounts(backend: Backend) throws {
+        let subject = try Subject(backend)
+        let banana = try subject.repository.createList(named: "banana")
+        _ = try subject.repository.createList(named: "Apple")
+        _ = try subject.repository.createList(named: "cherry")
+        _ = try subject.repository.createList(named: "apple pie")
+        try subject.addTasks(["a", "b", "c"], to: banana, done: ["b"])
+        let lists = try subject.lists()
+        #expect(lists.map(\.name) == ["Apple", "apple pie", "banana", "cherry"])
+        #expect(lists.map(\.openCount) == [0, 0, 2, 0])
+        #expect(lists.map(\.doneCount) == [0, 0, 1, 0])
+        #expect(lists.first { $0.name == "banana" }?.id == banana.id)
+        #expect(try Subject(backend).lists().isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aThrowingBodyStopsTheWalkAndItsErrorComesOutUnchanged(backend: Backend) throws {
+        let subject = try Subject(backend)
+        for name in ["a", "b", "c"] { _ = try subject.repository.createList(named: name) }
+        var seen: [String] = []
+        #expect(throws: TestFailure.first) {
+            try subject.repository.forEachList { list in
+                seen.append(list.name)
+                if list.name == "b" { throw TestFailure.first }
+            }
+        }
+        #expect(seen == ["a", "b"])
+        _ = try subject.repository.createList(named: "d")
+        #expect(try subject.lists().map(\.name) == ["a", "b", "c", "d"])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func namesMatchIgnoringASCIICaseOnly(backend: Backend) throws {
+        let subject = try Subject(backend)
+        let list = try subject.repository.createList(named: "Groceries")
+        #expect(try subject.repository.list(named: "groceries") == list)
+        #expect(try subject.repository.list(named: "GROCERIES") == list)
+        #expect(try subject.repository.list(named: "Grocery") == nil)
+        // Other letters keep their case: Été and été are two lists.
+        let upper = try subject.repository.createList(named: "Été")
+        let lower = try subject.repository.createList(named: "été")
+        #expect(upper.id != lower.id)
+        #expect(try subject.repository.list(named: "ÉTé") == upper)
+        #expect(try subject.repository.list(named: "ÉTÉ") == nil)
+    }
+
+    @Test(arguments: Backend.allCases, ["Groceries", "groceries", "GROCERIES", "gRoCeRiEs"])
+    func aTakenNameIsRefusedWhateverItsCase(backend: Backend, name: String) throws {
+        let subject = try Subject(backend)
+        let original = try subject.repository.createList(named: "Groceries")
+        #expect(throws: TodoError.listExists(name)) { try subject.repository.createList(named: name) }
+        #expect(try subject.lists() == [original])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func renameChangesTheNameAndTheTasksFollow(backend: Backend) throws {
+        let subject = try Subject(backend)
+        let list = try subject.repository.createList(named: "Shops")
+        let task = try #require(try subject.addTasks(["bread"], to: list).first)
+        let renamed = try subject.repository.renameList(list.id, to: "Groceries")
+        #expect(renamed == TodoList(id: list.id, name: "Groceries", openCount: 1, doneCount: 0))
+        #expect(try subject.repository.list(named: "Shops") == nil)
+        #expect(try subject.repository.list(named: "groceries") == renamed)
+        #expect(try subject.repository.task(task.id)?.listName == "Groceries")
+        // To a different case of its own name.
+        #expect(try subject.repository.renameList(list.id, to: "GROCERIES").name == "GROCERIES")
+    }
+
+    @Test(arguments: Backend.allCases)
+    func renamingOntoAnotherNameOrAMissingListIsRefused(backend: Backend) throws {
+        let subject = try Subject(backend)
+        let home = try subject.repository.createList(named: "Home")
+        let work = try subject.repository.createList(named: "Work")
+        #expect(throws: TodoError.listExists("HOME")) { try subject.repository.renameList(work.id, to: "HOME") }
+        #expect(throws: TodoError.listNotFound("12345")) { try subject.repository.renameList(12345, to: "X") }
+        #expect(try subject.lists() == [home, work])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anEmptyListIsDeletedOneWithTasksOnlyWhenForced(backend: Backend) throws {
+        let subject = try Subject(backend)
+        let keep = try subject.repository.createList(named: "Keep")
+        let gone = try subject.repository.createList(named: "Gone")
+        #expect(try subject.repository.deleteList(gone.id, force: false) == gone)
+        #expect(try subject.lists() == [keep])
+
+        let busy = try subject.repository.createList(named: "Busy")
+        let tasks = try subject.addTasks(["one", "two", "three"], to: busy, done: ["two"])
+        let survivor = try #require(try subject.addTasks(["stays"], to: keep).first)
+        #expect(throws: TodoError.listNotEmpty("Busy", taskCount: 3)) { try subject.repository.deleteList(busy.id, force: false) }
+        #expect(try subject.requireList("Busy").openCount == 2)
+
+        let deleted = try subject.repository.deleteList(busy.id, force: true)
+        #expect(deleted == TodoList(id: busy.id, name: "Busy", openCount: 2, doneCount: 1))
+        #expect(try tasks.allSatisfy { try subject.repository.task($0.id) == nil })
+        #expect(try subject.repository.task(survivor.id) == survivor)
+        #expect(try subject.lists().map(\.name) == ["Keep"])
+        #expect(throws: TodoError.listNotFound("777")) { try subject.repository.deleteList(777, force: true) }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func listIDsAreNeverReused(backend: Backend) throws {
+        let subject = try Subject(backend)
+        let first = try subject.repository.createList(named: "First")
+        let second = try subject.repository.createList(named: "Second")
+        _ = try subject.repository.deleteList(second.id, force: false)
+        let third = try subject.repository.createList(named: "Third")
+        #expect(third.id > second.id && second.id > first.id)
+        _ = try subject.repository.deleteList(third.id, force: false)
+        #expect(try subject.reopened().createList(named: "Fourth").id > third.id)
+    }
+}
