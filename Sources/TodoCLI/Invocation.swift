@@ -30,7 +30,13 @@ public enum TodoCommandLine {
     /// relative dates are read against. Throws ArgumentParser's own errors (help, the version,
     /// usage: see `Report.exitForParsingOutcome`) and `UsageError`.
     public static func read(_ arguments: [String], at now: Due) throws -> Invocation {
-        let arguments = LeadingOptions.moved(arguments)
+        let invocation = try invocation(LeadingOptions.moved(arguments), at: now)
+        guard case .plan(let settings, var plan) = invocation else { return invocation }
+        plan.commandLine = CommandLineText.forHistory(arguments)
+        return .plan(settings, plan)
+    }
+
+    private static func invocation(_ arguments: [String], at now: Due) throws -> Invocation {
         if let (settings, plan) = QuickParser.plan(arguments, at: now) { return .plan(settings, plan) }
         if let mistake = MistypedCommand.find(in: arguments) {
             throw UsageError(message: "no command or list named \"\(mistake.typed)\". Did you mean \"\(mistake.meant)\"?", command: nil)

@@ -49,7 +49,7 @@ enum CompositionRoot {
         }
         do {
             if plan.writes {
-                try repository.write(dryRun: plan.dryRun, perform)
+                try repository.write(dryRun: plan.dryRun, recording: plan.recordsChange ? plan.commandLine : nil, perform)
             } else {
                 try perform()
             }

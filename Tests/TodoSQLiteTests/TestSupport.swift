@@ -18,8 +18,9 @@ struct TestDatabase {
     }
 
     /// Opens the todo repository on the file, with the test clock.
-    func open(busyTimeoutMilliseconds: Int32 = 5000, migrator: Migrator = Migrator()) throws -> SQLiteTodoRepository {
+    func open(busyTimeoutMilliseconds: Int32 = 5000, migrator: Migrator = Migrator(), historyLimit: Int = 100) throws -> SQLiteTodoRepository {
         var options = SQLiteTodoRepository.Options()
+        options.historyLimit = historyLimit
         let clock = clock
         options.timestamp = { clock.now }
         options.busyTimeoutMilliseconds = busyTimeoutMilliseconds

@@ -57,6 +57,7 @@ extension FakeTodoRepository {
                 state.nextTaskID = max(state.nextTaskID, id + 1)
                 summary.imported += 1
             }
+            importedInThisWrite = summary
             return summary
         }
     }

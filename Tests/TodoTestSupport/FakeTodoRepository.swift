@@ -11,6 +11,16 @@ public final class FakeTodoRepository: TodoRepository {
         var nextListID: TodoList.ID = 1
         /// Ids below this were handed out at some time, even if deleted since.
         var nextTaskID: TodoTask.ID = 1
+        /// The history, oldest first; undone changes are always the newest.
+        var history: [Change] = []
+        var nextChangeID: HistoryEntry.ID = 1
+    }
+
+    /// A recorded change: every list and task it touched, as it was before and after.
+    struct Change {
+        var entry: HistoryEntry
+        var lists: [TodoList.ID: (before: String?, after: String?)]
+        var tasks: [TodoTask.ID: (before: TodoTask?, after: TodoTask?)]
     }
 
     var state = State()
@@ -19,9 +29,14 @@ public final class FakeTodoRepository: TodoRepository {
 
     /// How many times `write` rolled back, so a test can tell a refused write from a no-op.
     public private(set) var rollbacks = 0
+    /// How many changes the history keeps.
+    let historyLimit: Int
+    /// What an import in the write under way did, for its summary.
+    var importedInThisWrite: ImportSummary?
 
     /// `timestamp` stamps writes; by default a clock that moves a second at each write.
-    public init(timestamp: (() -> String)? = nil) {
+    public init(timestamp: (() -> String)? = nil, historyLimit: Int = 100) {
+        self.historyLimit = historyLimit
         if let timestamp {
             self.timestamp = timestamp
         } else {
@@ -42,9 +57,10 @@ public final class FakeTodoRepository: TodoRepository {
 
     // MARK: Transactions
 
-    public func write<T>(dryRun: Bool, _ body: () throws -> T) throws -> T {
+    public func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T {
         // Every call snapshots, as every SQLite transaction or savepoint does, so nesting works.
         let snapshot = state
+        if command != nil { importedInThisWrite = nil }
         let value: T
         do {
             value = try body()
@@ -56,6 +72,8 @@ public final class FakeTodoRepository: TodoRepository {
         if dryRun {
             state = snapshot
             rollbacks += 1
+        } else if let command {
+            if historyLimit > 0 { record(command, since: snapshot) } else { state.history.removeAll() }
         }
         return value
     }
@@ -255,7 +273,7 @@ extension TaskQuery {
 }
 
 extension TodoTask {
-    fileprivate func with(listID: TodoList.ID, listName: String) -> TodoTask {
+    func with(listID: TodoList.ID, listName: String) -> TodoTask {
         TodoTask(
             id: id, listID: listID, listName: listName, title: title, notes: notes, due: due,
             priority: priority, isDone: isDone, createdAt: createdAt, updatedAt: updatedAt,

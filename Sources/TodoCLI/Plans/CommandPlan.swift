@@ -30,6 +30,11 @@ public struct CommandPlan: Equatable {
     /// Listings of any length (list, search, agenda, export) write as they read, in constant
     /// memory; everything else prints only once it has succeeded, so a failure prints nothing.
     public internal(set) var streams = false
+    /// A write that is one change of the history (every write but undo and redo).
+    public internal(set) var recordsChange = true
+    /// The command line as the history shows it: what was typed after `todo`, without the
+    /// options every command has.
+    public internal(set) var commandLine = ""
 
     init(steps: [Step], writes: Bool, shape: Shape) {
         self.steps = steps

@@ -41,6 +41,10 @@ public final class MainListScreen: Screen {
             try display.showTasks(.export) { each in try repository.forEachTask(matching: query, each) }
         case .importTasks(let records):
             try display.show(repository.importTasks(keepingIDs: records.keepIDs) { store in try records.forEach(store) })
+        case .showHistory(let limit):
+            try display.showHistory { each in try repository.forEachHistoryEntry(limit: limit, each) }
+        case .undo, .redo:
+            try HistoryEvents.handle(event, repository, display)
         default:
             throw unexpected(event)
         }

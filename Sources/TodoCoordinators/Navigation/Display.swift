@@ -10,6 +10,11 @@ public enum ListChange: Equatable, Sendable {
     case created, renamed(from: String), deleted
 }
 
+/// What was done to a change of the history.
+public enum HistoryAction: Equatable, Sendable {
+    case undone, redone
+}
+
 /// Which tasks are being shown, so a renderer can lay them out to fit.
 public enum TaskListing: Equatable, Sendable {
     /// One list's tasks, as the query chose them.
@@ -32,4 +37,6 @@ public protocol Display: AnyObject {
     func show(_ task: TodoTask, _ change: TaskChange) throws
     func show(_ list: TodoList, _ change: ListChange) throws
     func show(_ summary: ImportSummary) throws
+    func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws
+    func show(_ entry: HistoryEntry, _ action: HistoryAction) throws
 }

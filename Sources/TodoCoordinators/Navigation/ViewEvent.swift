@@ -17,6 +17,14 @@ public enum ViewEvent: Equatable, Sendable {
     /// Every task (of one list, or all), for moving data out.
     case exportTasks(list: String?)
     case importTasks(TaskRecords)
+    /// The history of changes, newest first.
+    case showHistory(limit: Int)
+
+    // MainList and TodoList
+    /// Reverts the most recent change not undone yet.
+    case undo
+    /// Makes the most recently undone change again.
+    case redo
 
     // TodoList
     case showTasks(TaskQuery)

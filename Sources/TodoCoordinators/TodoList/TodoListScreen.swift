@@ -31,6 +31,8 @@ public final class TodoListScreen: Screen {
             try display.showTasks(.details) { each in try each(task) }
         case .back:
             coordinator?.finish(shouldPop: true)
+        case .undo, .redo:
+            try HistoryEvents.handle(event, repository, display)
         default:
             throw unexpected(event)
         }

@@ -13,6 +13,12 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The storage has handed out the largest id there is for lists or tasks (possible only
     /// after ids were set by hand), so nothing more can be added.
     case idsExhausted(table: String)
+    /// `undo` with nothing left to undo, `redo` with nothing undone.
+    case nothingToUndo
+    case nothingToRedo
+    /// Undoing (or redoing) a change would overwrite what something else changed since: a list
+    /// or task it would touch is not as the change (or its undo) left it.
+    case historyConflict(change: HistoryEntry.ID, command: String, undoing: Bool, reason: String)
     /// A task holds a value the domain forbids (stored with the storage's checks switched off).
     case unreadableTask(TodoTask.ID, field: String, value: String, expected: String)
 
@@ -32,6 +38,12 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "line \(line): task id \(id) is not above the highest id this database has used, and ids are never reused; import without --keep-ids to get new ids. Nothing was imported"
         case .idsExhausted(let table):
             "\(table == "lists" ? "list" : "task") ids are exhausted: this database has handed out the largest id there is, and ids are never reused. Export it and import that (without --keep-ids) into a new database"
+        case .nothingToUndo:
+            "there is nothing to undo (see todo history)"
+        case .nothingToRedo:
+            "there is nothing to redo: no change was undone since the last one was made"
+        case .historyConflict(let change, let command, let undoing, let reason):
+            "cannot \(undoing ? "undo" : "redo") change \(change) (\(command)): \(reason); nothing was changed"
         case .unreadableTask(let id, let field, let value, let expected):
             "task \(id) holds \(field) '\(value)' in the database, which is not \(expected); todo will not show it as something else (see todo db check)"
         }

@@ -6,7 +6,21 @@
 public protocol TodoRepository: AnyObject {
     /// Runs `body` as one write transaction: all of it happens, or, when it throws or `dryRun` is
     /// set, none of it does. Calls nest: an inner one joins the outer transaction.
-    func write<T>(dryRun: Bool, _ body: () throws -> T) throws -> T
+    ///
+    /// With a `command` (the command line as typed), what the transaction changes is recorded in
+    /// the history as one change, in the same transaction, so a crash leaves both or neither; a
+    /// change that changes nothing is not recorded. Recording a change drops what could have
+    /// been redone, and the oldest changes past the history's bound.
+    func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T
+
+    /// Reverts the most recent change not undone yet, after checking, in the same transaction,
+    /// that every list and task it would touch is still as that change left it.
+    /// `TodoError.nothingToUndo`, or `TodoError.historyConflict` naming what changed since.
+    func undo() throws -> HistoryEntry
+    /// Makes the most recently undone change again, after the same check the other way round.
+    func redo() throws -> HistoryEntry
+    /// The history, newest first, at most `limit` entries.
+    func forEachHistoryEntry(limit: Int, _ body: (HistoryEntry) throws -> Void) throws
 
     /// Every list, by name, with its counts.
     func forEachList(_ body: (TodoList) throws -> Void) throws
@@ -38,7 +52,11 @@ public protocol TodoRepository: AnyObject {
 
 extension TodoRepository {
     public func write<T>(_ body: () throws -> T) throws -> T {
-        try write(dryRun: false, body)
+        try write(dryRun: false, recording: nil, body)
+    }
+
+    public func write<T>(dryRun: Bool, _ body: () throws -> T) throws -> T {
+        try write(dryRun: dryRun, recording: nil, body)
     }
 
     /// The list with this name, created when there is none, and whether it was.

@@ -40,6 +40,19 @@ public enum JSONWriter {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// A history entry: `{"id":12,"at":...,"command":...,"summary":...,"undone":false}`.
+    public static func entry(_ entry: HistoryEntry, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        integer(entry.id, to: &out)
+        out.append(contentsOf: #","at":"#.utf8)
+        string(entry.at, to: &out)
+        out.append(contentsOf: #","command":"#.utf8)
+        string(entry.command, to: &out)
+        out.append(contentsOf: #","summary":"#.utf8)
+        string(entry.summary, to: &out)
+        out.append(contentsOf: entry.isUndone ? #","undone":true}"#.utf8 : #","undone":false}"#.utf8)
+    }
+
     public static func summary(_ summary: ImportSummary, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"imported":"#.utf8)
         integer(Int64(summary.imported), to: &out)

@@ -27,23 +27,32 @@ extension SQLiteTodoRepository {
 
     public func createList(named name: String) throws -> TodoList {
         try translatingErrors {
+            let created = ListRow(name: name, createdAt: timestamp())
             do {
-                try db.run("INSERT INTO lists (name, created_at) VALUES (?, ?)", name, timestamp())
+                try db.cached("INSERT INTO lists (name, created_at) VALUES (?, ?)").bind(created.values).run()
             } catch let error as SQLiteError where error.isUniqueViolation {
                 throw TodoError.listExists(name)
             }
-            return TodoList(id: db.lastInsertedRowID, name: name, openCount: 0, doneCount: 0)
+            let id = db.lastInsertedRowID
+            try recorder?.list(id, before: nil, after: created)
+            recorder?.note(.listCreated(name))
+            return TodoList(id: id, name: name, openCount: 0, doneCount: 0)
         }
     }
 
     public func renameList(_ id: TodoList.ID, to name: String) throws -> TodoList {
         try translatingErrors {
+            guard let before = try listRow(id) else { throw TodoError.listNotFound(String(id)) }
             do {
                 try db.run("UPDATE lists SET name = ? WHERE id = ?", name, id)
             } catch let error as SQLiteError where error.isUniqueViolation {
                 throw TodoError.listExists(name)
             }
-            guard db.changes == 1, let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
+            guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
+            if before.name != name {
+                try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt))
+                recorder?.note(.listRenamed(from: before.name, to: name))
+            }
             return list
         }
     }
@@ -54,7 +63,13 @@ extension SQLiteTodoRepository {
                 guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
                 let taskCount = list.taskCount
                 guard force || taskCount == 0 else { throw TodoError.listNotEmpty(list.name, taskCount: taskCount) }
-                // Its tasks go with it: ON DELETE CASCADE.
+                if let recorder {
+                    // Its tasks go with it (ON DELETE CASCADE): each is recorded, for undo.
+                    try db.cached("SELECT id, \(TaskRow.columns.joined(separator: ", ")) FROM tasks WHERE list_id = ?")
+                        .bind([id]).forEachRow { row in try recorder.task(row.int64(0), before: TaskRow.read(row, from: 1), after: nil) }
+                    try recorder.list(id, before: listRow(id), after: nil)
+                    recorder.note(.listDeleted(list.name, tasks: taskCount))
+                }
                 try db.run("DELETE FROM lists WHERE id = ?", id)
                 return list
             }

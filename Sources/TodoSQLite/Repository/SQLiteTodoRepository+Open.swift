@@ -23,6 +23,9 @@ extension SQLiteTodoRepository {
         /// commands: smaller folds (two fsyncs each) too often; larger makes every process read
         /// more log when it opens the file.
         public var logLimitBytes = 1 << 20
+        /// How many changes the history keeps for undo (TODO_HISTORY_LIMIT); 0 keeps none.
+        public var historyLimit = defaultHistoryLimit
+        public static let defaultHistoryLimit = 100
         /// The command only reads: a file todo cannot write (read-only, in a read-only folder or
         /// mount) is then read as it is, instead of refused.
         public var onlyReads = false
@@ -49,6 +52,7 @@ extension SQLiteTodoRepository {
         ) { repository in
             (repository, try options.migrator.pending(in: repository.db))
         }
+        repository.historyLimit = options.historyLimit
         let db = repository.db
         try repository.translatingErrors {
             try repository.configureForShortProcesses(syncEveryCommit: options.syncEveryCommit, logLimit: options.logLimitBytes)

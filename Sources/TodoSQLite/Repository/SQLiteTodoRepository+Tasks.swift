@@ -81,7 +81,12 @@ extension SQLiteTodoRepository {
                 try db.run(
                     "INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now)
-                return try task(db.lastInsertedRowID, in: list)
+                let id = db.lastInsertedRowID
+                if let recorder {
+                    try recorder.task(id, before: nil, after: taskRow(id))
+                    recorder.note(.taskAdded(id))
+                }
+                return try task(id, in: list)
             }
         }
     }
@@ -90,6 +95,7 @@ extension SQLiteTodoRepository {
         try translatingErrors {
             try db.transaction {
                 guard let old = try task(id) else { throw TodoError.taskNotFound(id) }
+                let stored = try recorder.map { _ in try taskRow(id) } ?? nil
                 let listID = try changes.listName.map { try listCreatingIfNeeded(named: $0).list.id } ?? old.listID
                 let new = old.applying(changes, listID: listID)
                 // An edit that changes nothing leaves updated_at alone.
@@ -102,6 +108,14 @@ extension SQLiteTodoRepository {
                     """,
                     new.listID, new.title, new.notes, new.due?.description, new.priority.rawValue, new.isDone,
                     new.isDone ? (old.completedAt ?? now) : nil, now, id)
+                if let recorder {
+                    try recorder.task(id, before: stored, after: taskRow(id))
+                    if new.listID != old.listID { recorder.note(.taskMoved(id, to: try list(id: new.listID)?.name ?? "")) }
+                    if new.isDone != old.isDone { recorder.note(.taskDone(id, new.isDone)) }
+                    if (new.title, new.notes, new.due, new.priority) != (old.title, old.notes, old.due, old.priority) {
+                        recorder.note(.taskEdited(id))
+                    }
+                }
                 return try task(id, in: listID)
             }
         }
@@ -111,6 +125,7 @@ extension SQLiteTodoRepository {
         try translatingErrors {
             try db.transaction {
                 let now = timestamp()
+                let stored = try recorder.map { _ in try taskRow(id) } ?? nil
                 // Already in that state: nothing changes, not even updated_at.
                 try db.run(
                     """
@@ -118,6 +133,10 @@ extension SQLiteTodoRepository {
                     WHERE id = ?3 AND list_id = ?4 AND done <> ?1
                     """,
                     done, now, id, list)
+                if let recorder, db.changes == 1 {
+                    try recorder.task(id, before: stored, after: taskRow(id))
+                    recorder.note(.taskDone(id, done))
+                }
                 return try task(id, in: list)
             }
         }
@@ -127,6 +146,10 @@ extension SQLiteTodoRepository {
         try translatingErrors {
             try db.transaction {
                 let task = try task(id, in: list)
+                if let recorder {
+                    try recorder.task(id, before: taskRow(id), after: nil)
+                    recorder.note(.taskDeleted(id))
+                }
                 try db.run("DELETE FROM tasks WHERE id = ?", id)
                 return task
             }

@@ -7,6 +7,11 @@ public final class SQLiteTodoRepository: TodoRepository {
     /// Where opening saved a copy of the file before migrating it, if it did.
     public internal(set) var migrationBackup: String?
 
+    /// How many changes the history keeps (0: none, and nothing is recorded).
+    var historyLimit = Options.defaultHistoryLimit
+    /// The change being recorded, inside a write that records one.
+    private(set) var recorder: HistoryRecorder?
+
     init(connection: Connection, timestamp: @escaping () -> String) {
         db = connection
         self.timestamp = timestamp
@@ -18,11 +23,25 @@ public final class SQLiteTodoRepository: TodoRepository {
     /// True while the outermost write under way will be rolled back (`--dry-run`).
     private(set) var isRollingBack = false
 
-    public func write<T>(dryRun: Bool, _ body: () throws -> T) throws -> T {
-        let outer = isRollingBack
-        isRollingBack = outer || dryRun
-        defer { isRollingBack = outer }
-        return try translatingErrors { try db.transaction(rollback: dryRun, body) }
+    public func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T {
+        let outer = (isRollingBack, recorder)
+        isRollingBack = outer.0 || dryRun
+        // A dry run records nothing: it is rolled back, and must not write more than it has to.
+        let records = recorder == nil && command != nil && !dryRun
+        if records, let command, historyLimit > 0 {
+            recorder = HistoryRecorder(db: db, command: command, at: timestamp(), limit: historyLimit)
+        }
+        defer { (isRollingBack, recorder) = outer }
+        return try translatingErrors {
+            try db.transaction(rollback: dryRun) {
+                let value = try body()
+                if outer.1 == nil { try recorder?.finish() }
+                // A history of no changes: what was kept before can no longer be undone or
+                // redone safely past this one, so it goes (a scan of an empty table after that).
+                if records, historyLimit == 0 { try db.execute("DELETE FROM history WHERE id > 0") }
+                return value
+            }
+        }
     }
 
     /// Turns SQLite's failures into the project's errors (`StorageError`, or a `TodoError` where

@@ -25,6 +25,13 @@ public final class CSVRenderer: Renderer {
     public func show(_ list: TodoList, _ change: ListChange) throws {}
     public func show(_ summary: ImportSummary) throws {}
 
+    public func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws {
+        try output.write(CSVWriter.row(["id", "at", "command", "summary", "undone"]))
+        try produce { try output.write(CSVWriter.row([String($0.id), $0.at, $0.command, $0.summary, $0.isUndone ? "true" : "false"])) }
+    }
+
+    public func show(_ entry: HistoryEntry, _ action: HistoryAction) throws {}
+
     /// The header goes out even when there are no tasks, so the output is always a valid table.
     public func finish() throws { try writeHeader() }
 

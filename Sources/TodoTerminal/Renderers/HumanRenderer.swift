@@ -104,6 +104,32 @@ public final class HumanRenderer: Renderer {
             + " (\(lists) new list\(lists == 1 ? "" : "s")).\n")
     }
 
+    /// `todo history`: one change a line, newest first.
+    public func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws {
+        try sayIfMissing()
+        var shown = 0
+        try produce { entry in
+            if shown == 0 { try output.write(header("History", "newest first")) }
+            shown += 1
+            try output.write("  " + style.paint(pad(String(entry.id), 4, left: true), .yellow) + "  "
+                + style.paint(Self.shortTime(entry.at), .dim) + "  " + TerminalText.safe(entry.summary)
+                + style.paint("  (todo " + TerminalText.safe(entry.command) + ")", .dim)
+                + (entry.isUndone ? "  " + style.paint("undone", .red) : "") + "\n")
+        }
+        if shown == 0 { try output.write(style.paint("No changes recorded yet.", .dim) + "\n") }
+    }
+
+    public func show(_ entry: HistoryEntry, _ action: HistoryAction) throws {
+        try output.write((action == .undone ? "Undid " : "Redid ") + style.paint(String(entry.id), .yellow) + ": "
+            + TerminalText.safe(entry.summary) + style.paint(" (todo " + TerminalText.safe(entry.command) + ")", .dim) + "\n")
+    }
+
+    /// `2026-11-21T09:30:00Z` as `2026-11-21 09:30` (UTC, as stored).
+    static func shortTime(_ timestamp: String) -> String {
+        guard timestamp.count == 20 else { return timestamp }
+        return String(timestamp.prefix(10)) + " " + String(timestamp.dropFirst(11).prefix(5))
+    }
+
     public func finish() throws {
         if dryRun { try output.write(style.paint("Dry run: nothing was changed.", .dim) + "\n") }
     }

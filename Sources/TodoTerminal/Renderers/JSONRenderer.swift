@@ -30,6 +30,14 @@ public final class JSONRenderer: Renderer {
         try element { JSONWriter.list(list, to: &$0) }
     }
 
+    public func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws {
+        try produce { entry in try element { JSONWriter.entry(entry, to: &$0) } }
+    }
+
+    public func show(_ entry: HistoryEntry, _ action: HistoryAction) throws {
+        try element { JSONWriter.entry(entry, to: &$0) }
+    }
+
     public func show(_ summary: ImportSummary) throws {
         try element { JSONWriter.summary(summary, to: &$0) }
     }

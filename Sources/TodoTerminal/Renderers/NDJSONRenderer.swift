@@ -21,6 +21,11 @@ public final class NDJSONRenderer: Renderer {
 
     public func show(_ task: TodoTask, _ change: TaskChange) throws { try output.write(line: true) { JSONWriter.task(task, to: &$0) } }
     public func show(_ list: TodoList, _ change: ListChange) throws { try output.write(line: true) { JSONWriter.list(list, to: &$0) } }
+    public func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws {
+        try produce { entry in try output.write(line: true) { JSONWriter.entry(entry, to: &$0) } }
+    }
+
+    public func show(_ entry: HistoryEntry, _ action: HistoryAction) throws { try output.write(line: true) { JSONWriter.entry(entry, to: &$0) } }
     public func show(_ summary: ImportSummary) throws { try output.write(line: true) { JSONWriter.summary(summary, to: &$0) } }
     public func finish() throws {}
 }

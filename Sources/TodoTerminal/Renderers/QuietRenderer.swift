@@ -18,5 +18,7 @@ public final class QuietRenderer: Renderer {
     public func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws { try produce { _ in } }
     public func show(_ list: TodoList, _ change: ListChange) throws {}
     public func show(_ summary: ImportSummary) throws {}
+    public func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws { try produce { _ in } }
+    public func show(_ entry: HistoryEntry, _ action: HistoryAction) throws {}
     public func finish() throws {}
 }

@@ -13,6 +13,8 @@ final class RecordingDisplay: Display {
         case summary(ImportSummary)
         case task(TodoTask, TaskChange)
         case list(TodoList, ListChange)
+        case history([HistoryEntry])
+        case entry(HistoryEntry, HistoryAction)
     }
 
     private(set) var shown: [Shown] = []
@@ -43,5 +45,15 @@ final class RecordingDisplay: Display {
 
     func show(_ list: TodoList, _ change: ListChange) throws {
         shown.append(.list(list, change))
+    }
+
+    func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws {
+        var entries: [HistoryEntry] = []
+        try produce { entries.append($0) }
+        shown.append(.history(entries))
+    }
+
+    func show(_ entry: HistoryEntry, _ action: HistoryAction) throws {
+        shown.append(.entry(entry, action))
     }
 }

@@ -18,30 +18,65 @@ final class Subject {
     /// Keeps the SQLite file's folder while the subject lives.
     private let directory: TemporaryDirectory?
 
-    init(_ backend: Backend) throws {
+    /// How many changes the history keeps.
+    let historyLimit: Int
+
+    init(_ backend: Backend, historyLimit: Int = 100) throws {
         self.backend = backend
+        self.historyLimit = historyLimit
         let clock = clock
         switch backend {
         case .sqlite:
             let directory = try TemporaryDirectory()
             self.directory = directory
-            repository = try Self.openSQLite(directory.path("todo.db"), clock)
+            repository = try Self.openSQLite(directory.path("todo.db"), clock, historyLimit)
         case .fake:
             directory = nil
-            repository = FakeTodoRepository(timestamp: { clock.now })
+            repository = FakeTodoRepository(timestamp: { clock.now }, historyLimit: historyLimit)
         }
     }
 
-    private static func openSQLite(_ path: String, _ clock: TestClock) throws -> SQLiteTodoRepository {
+    private static func openSQLite(_ path: String, _ clock: TestClock, _ historyLimit: Int) throws -> SQLiteTodoRepository {
         var options = SQLiteTodoRepository.Options()
         options.timestamp = { clock.now }
+        options.historyLimit = historyLimit
         return try SQLiteTodoRepository.open(path: path, options: options)
     }
 
     /// The same storage, as a later process would open it.
     func reopened() throws -> any TodoRepository {
         guard let directory else { return repository }
-        return try Self.openSQLite(directory.path("todo.db"), clock)
+        return try Self.openSQLite(directory.path("todo.db"), clock, historyLimit)
+    }
+
+    /// Runs `body` as one change of the history, as a command does.
+    @discardableResult
+    func change<T>(_ command: String, _ body: () throws -> T) throws -> T {
+        try repository.write(dryRun: false, recording: command, body)
+    }
+
+    /// Everything a user can see: every list with its counts, every task with every field, and
+    /// what a search for each word of their titles finds.
+    struct Snapshot: Equatable {
+        var lists: [TodoList]
+        var tasks: [TodoTask]
+        var found: [String: Set<TodoTask.ID>]
+    }
+
+    func snapshot(searchingFor words: [String] = ["oat", "call", "renamed", "plant", "x", "report", "new", "notes"]) throws -> Snapshot {
+        var tasks: [TodoTask] = []
+        try repository.forEachTask(matching: TaskQuery.everything) { tasks.append($0) }
+        var found: [String: Set<TodoTask.ID>] = [:]
+        for word in words {
+            found[word] = Set(try self.found(TaskSearch(words: [word], includeDone: true)).map(\.id))
+        }
+        return Snapshot(lists: try lists(), tasks: tasks, found: found)
+    }
+
+    func history(limit: Int = 1000) throws -> [HistoryEntry] {
+        var entries: [HistoryEntry] = []
+        try repository.forEachHistoryEntry(limit: limit) { entries.append($0) }
+        return entries
     }
 
     // MARK: Reading back, for assertions

@@ -1,5 +1,6 @@
-/// What a large import sets aside while it stores rows, and rebuilds once at the end, inside the
-/// import's own transaction (so a crash leaves all of it or none).
+/// What a large import (or the undo or redo of one) sets aside while it stores or deletes rows,
+/// and rebuilds once at the end, inside the same transaction (so a crash leaves all of it or
+/// none).
 ///
 /// Kept row by row, the display-order index, the agenda index, the search index and the list
 /// counts cost several times the insert itself; built once from the finished table they cost a
@@ -9,19 +10,34 @@ struct BulkLoad {
     /// Imports smaller than this keep everything up to date row by row.
     static let minimumRows = 20_000
 
-    /// Derived from `tasks`, and rebuilt at the end: the search index by `rebuild`, the counts by
-    /// counting, the indexes by creating them.
-    private static let setAside = [
-        "tasks_search_insert", "tasks_count_insert", "tasks_by_list_in_display_order", "tasks_open_by_due",
-    ]
+    /// Which rows are coming or going.
+    enum Work {
+        case inserting, deleting
+
+        /// Derived from `tasks`, and rebuilt at the end: the search index by `rebuild`, the counts
+        /// by counting, the indexes by creating them. (The triggers of the other work stay.)
+        var setAside: [String] {
+            switch self {
+            case .inserting: ["tasks_search_insert", "tasks_count_insert", "tasks_by_list_in_display_order", "tasks_open_by_due"]
+            case .deleting: ["tasks_search_delete", "tasks_count_delete", "tasks_by_list_in_display_order", "tasks_open_by_due"]
+            }
+        }
+    }
+
+    /// Whether `rows` coming or going pay to be done in bulk in a table of `tableRows`: rebuilding
+    /// costs in proportion to the table as it will be, so only when the rows outnumber the rest.
+    static func pays(for rows: Int, in tableRows: Int, _ work: Work) -> Bool {
+        let rest = work == .inserting ? tableRows : tableRows - rows
+        return rows > max(minimumRows, rest)
+    }
 
     private let db: Connection
     /// (type, SQL) of what was dropped, in `setAside` order.
     private let dropped: [(type: String, sql: String)]
 
-    static func start(_ db: Connection) throws -> BulkLoad {
+    static func start(_ db: Connection, _ work: Work = .inserting) throws -> BulkLoad {
         var dropped: [(type: String, sql: String)] = []
-        for name in setAside {
+        for name in work.setAside {
             guard let (type, sql) = try db.cached("SELECT type, sql FROM sqlite_schema WHERE name = ?")
                 .bind([name]).first({ ($0.text(0), $0.text(1)) })
             else { continue }

@@ -12,11 +12,39 @@ extension SQLiteTodoRepository {
                     ? try DryRunTarget(db: db, keepingIDs: keepingIDs)
                     : try StoringTarget(db: db, keepingIDs: keepingIDs, now: timestamp())
                 defer { target.end() }
+                let before = try highestAssignedTaskID()
                 var importer = try TaskImporter(repository: self, target: target, keepingIDs: keepingIDs)
                 try produce { try importer.add($0) }
-                return try importer.finish()
+                let summary = try importer.finish()
+                if let recorder, summary.imported > 0 { try record(summary, after: before, in: recorder) }
+                return summary
             }
         }
+    }
+}
+
+extension SQLiteTodoRepository {
+    /// An import is recorded as the range of its tasks' ids, which are exactly those above the
+    /// highest id handed out before it (every imported id is, and nothing else wrote meanwhile),
+    /// with a fingerprint of those rows: undo can then tell whether any was changed since
+    /// without a million rows of history.
+    private func record(_ summary: ImportSummary, after before: Int64, in recorder: HistoryRecorder) throws {
+        let through = try highestAssignedTaskID()
+        let (count, fingerprint) = try tasksFingerprint(after: before, through: through)
+        try recorder.imported(after: before, through: through, count: count, fingerprint: fingerprint)
+        recorder.note(.imported(tasks: summary.imported, lists: summary.listsCreated))
+    }
+
+    /// How many tasks have ids in (after, through], and their rows' fingerprint.
+    func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64) {
+        var count = 0
+        var sum: UInt64 = 0
+        try db.cached("SELECT id, \(TaskRow.columns.joined(separator: ", ")) FROM tasks WHERE id > ? AND id <= ?")
+            .bind([after, through]).forEachRow { row in
+                count += 1
+                sum &+= row.rowFingerprint()
+            }
+        return (count, Int64(bitPattern: sum))
     }
 }
 

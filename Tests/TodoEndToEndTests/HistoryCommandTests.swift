@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+import TodoSQLite
+import TodoTestSupport
+
+/// `todo undo`, `todo redo` and `todo history`, run through the binary: every command that
+/// writes comes undone to the very bytes it found and redone to the very bytes it made.
+@Suite struct HistoryCommandTests {
+    /// Every command that writes, each run on the same starting database.
+    enum Command: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case add, editEveryField, editMoving, done, undone, rm, newList, renameList, deleteList, importTasks
+
+        var testDescription: String { rawValue }
+
+        var arguments: [String] {
+            switch self {
+            case .add: ["add", "Home", "new task", "--notes", "n", "--due", "2027-01-02T09:30", "--priority", "low"]
+            case .editEveryField: ["edit", "1", "--title", "oat milk x2", "--notes", "", "--no-due", "--priority", "low", "--list", "Work", "--done"]
+            case .editMoving: ["edit", "2", "--list", "Someday", "--due", "2027-02-03"]
+            case .done: ["done", "1", "2", "4"]
+            case .undone: ["undone", "3", "5"]
+            case .rm: ["rm", "2", "3"]
+            case .newList: ["new-list", "Errands"]
+            case .renameList: ["rename-list", "home", "House"]
+            case .deleteList: ["delete-list", "Home", "--force"]
+            case .importTasks: ["import"]
+            }
+        }
+
+        var stdin: Data {
+            guard self == .importTasks else { return Data() }
+            return Data("""
+                {"list": "Imported", "title": "from elsewhere", "notes": "kept", "due": "2027-03-04", "priority": "high", "done": true, "created_at": "2025-01-01T00:00:00Z", "updated_at": "2025-01-02T00:00:00Z", "completed_at": "2025-01-03T00:00:00Z"}
+                {"list": "home", "title": "into an existing list"}
+
+                """.utf8)
+        }
+    }
+
+    /// Home: tasks 1-5 (3 and 5 done, every field used somewhere); Work: task 6, all made by todo.
+    static func prepared() throws -> TodoRunner {
+        let todo = try TodoRunner()
+        try todo.add("Home", "buy oat milk", ["--notes", "the barista one", "--due", "2026-12-01", "--priority", "high"])
+        try todo.add("Home", "call mum", ["--due", "2026-12-02T18:30"])
+        try todo.add("Home", "fix the shelf", ["--priority", "medium"])
+        try todo.add("Home", "water plants")
+        try todo.add("Home", "pay rent", ["--notes", "by transfer"])
+        try todo.add("Work", "report")
+        try todo.succeed(["done", "3", "5"])
+        return todo
+    }
+
+    /// Every user-visible column of every list and task, as SQLite stores it: `quote()` shows
+    /// each value's type and exact bytes.
+    static func userRows(_ todo: TodoRunner) throws -> [String] {
+        let db = try Connection(path: todo.databasePath, create: false, readOnly: true)
+        var rows: [String] = []
+        for table in ["lists", "tasks"] {
+            var columns: [String] = []
+            try db.prepare("SELECT name FROM pragma_table_info(?)").bind([table]).forEachRow { columns.append($0.text(0)) }
+            let quoted = columns.map { "quote(\($0))" }.joined(separator: " || '|' || ")
+            try db.prepare("SELECT \(quoted) FROM \(table) ORDER BY id").bind([]).forEachRow { rows.append(table + ": " + $0.text(0)) }
+        }
+        return rows
+    }
+
+    static func expectHealthy(_ todo: TodoRunner, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let check = try todo.run(["db", "check"])
+        #expect(check.status == 0 && check.stdout.hasSuffix(": ok\n"), "\(check.summary)", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: Command.allCases)
+    func undoRestoresEveryColumnAndRedoRemakesTheChange(command: Command) throws {
+        let todo = try Self.prepared()
+        let before = try Self.userRows(todo)
+        let change = try todo.run(command.arguments, stdin: command.stdin)
+        #expect(change.status == 0, "\(change.summary)")
+        let after = try Self.userRows(todo)
+        #expect(after != before)
+
+        let undo = try todo.run(["undo"])
+        #expect(undo.status == 0, "\(undo.summary)")
+        #expect(undo.stdout.hasPrefix("Undid "))
+        #expect(undo.stdout.contains("(todo \(command.arguments.joined(separator: " ").prefix(8))"), "\(undo.stdout)")
+        #expect(try Self.userRows(todo) == before)
+        try Self.expectHealthy(todo)
+
+        let redo = try todo.run(["redo"])
+        #expect(redo.status == 0 && redo.stdout.hasPrefix("Redid "), "\(redo.summary)")
+        #expect(try Self.userRows(todo) == after)
+        try Self.expectHealthy(todo)
+    }
+
+    @Test func historyListsChangesNewestFirstInTheContractsShape() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "oat milk")
+        try todo.add("Home", "bread")
+        try todo.succeed(["done", "1", "2", "--db", todo.databasePath, "--no-color"])
+        try todo.succeed(["rename-list", "Home", "Groceries"])
+
+        let entries = try todo.jsonArray(["history"])
+        #expect(entries.map { $0["command"] as? String } == ["rename-list Home Groceries", "done 1 2", "add Home bread", "add Home 'oat milk'"])
+        #expect(entries.map { $0["summary"] as? String } == [
+            "renamed list 'Home' to 'Groceries'", "marked 2 tasks done", "added task 2", "added task 1, created list 'Home'",
+        ])
+        #expect(entries.map { $0["id"] as? Int } == [4, 3, 2, 1])
+        #expect(entries.allSatisfy { ($0["undone"] as? Bool) == false })
+        #expect(entries.allSatisfy { Set($0.keys) == ["id", "at", "command", "summary", "undone"] })
+        let at = try #require(entries.first?["at"] as? String)
+        #expect(at.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "\(at)")
+
+        #expect(try todo.jsonArray(["history", "--limit", "2"]).count == 2)
+        #expect(try todo.jsonArray(["history", "--limit", "0"]).isEmpty)
+        let text = try todo.succeed(["history"]).stdout
+        #expect(text.contains("marked 2 tasks done  (todo done 1 2)"), "\(text)")
+        #expect(try todo.run(["history", "--limit", "-1"]).failedCleanly(with: 64))
+        #expect(try todo.run(["history", "--limit", "x"]).failedCleanly(with: 64))
+    }
+
+    @Test func undoAndRedoAnswerInJSONWithTheEntryAsItIsAfterwards() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "oat milk")
+        let undone = try todo.jsonObject(["undo"])
+        #expect(undone["id"] as? Int == 1 && undone["undone"] as? Bool == true)
+        #expect(undone["command"] as? String == "add Home 'oat milk'")
+        #expect(try todo.jsonArray(["history"]).first?["undone"] as? Bool == true)
+        let redone = try todo.jsonObject(["redo"])
+        #expect(redone["id"] as? Int == 1 && redone["undone"] as? Bool == false)
+        #expect(try todo.jsonArray(["list", "Home"]).map { $0["title"] as? String } == ["oat milk"])
+    }
+
+    @Test func dryRunAndQuietUndoAsThoseFlagsPromise() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "oat milk")
+        let before = try databaseSnapshot(todo.databasePath)
+        let dry = try todo.run(["undo", "--dry-run"])
+        #expect(dry.status == 0 && dry.stdout.contains("Undid 1") && dry.stdout.contains("Dry run"), "\(dry.summary)")
+        #expect(try databaseSnapshot(todo.databasePath) == before)
+        let quiet = try todo.run(["undo", "-q"])
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.summary)")
+        #expect(try todo.jsonArray(["list"]).isEmpty)
+        let redoDry = try todo.run(["redo", "--dry-run", "--json"])
+        #expect(redoDry.status == 0)
+        #expect(try redoDry.jsonObject()["undone"] as? Bool == false)
+        #expect(try todo.jsonArray(["list"]).isEmpty)
+        // A dry run of a change records nothing either.
+        try todo.succeed(["add", "Home", "bread", "--dry-run"])
+        #expect(try todo.jsonArray(["history"]).count == 1)
+    }
+
+    @Test func nothingToUndoOrRedoExitsOneAndChangesNothing() throws {
+        let todo = try TodoRunner()
+        let empty = try todo.run(["undo"])
+        #expect(empty.failedCleanly(with: 1, oneLine: true), "\(empty.summary)")
+        #expect(empty.stderr.hasPrefix("Error: there is nothing to undo"))
+        try todo.add("Home", "oat milk")
+        let redo = try todo.run(["redo"])
+        #expect(redo.failedCleanly(with: 1, oneLine: true) && redo.stderr.hasPrefix("Error: there is nothing to redo"), "\(redo.summary)")
+        try todo.succeed(["undo"])
+        let again = try todo.run(["undo"])
+        #expect(again.failedCleanly(with: 1, oneLine: true), "\(again.summary)")
+        // A new change after an undo drops what could have been redone.
+        try todo.succeed(["redo"])
+        try todo.succeed(["undo"])
+        try todo.add("Work", "report")
+        #expect(try todo.run(["redo"]).failedCleanly(with: 1, oneLine: true))
+        #expect(try todo.jsonArray(["history"]).map { $0["command"] as? String } == ["add Work report"])
+    }
+
+    @Test func undoRefusesATaskChangedInSqlite3AndNamesIt() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "oat milk")
+        try todo.add("Home", "bread")
+        try todo.succeed(["done", "1", "2"])
+        try Connection(path: todo.databasePath, create: false).execute("UPDATE tasks SET notes = 'by hand' WHERE id = 2")
+        let before = try databaseSnapshot(todo.databasePath)
+        let undo = try todo.run(["undo"])
+        #expect(undo.failedCleanly(with: 1, oneLine: true), "\(undo.summary)")
+        #expect(undo.stderr == "Error: cannot undo change 3 (done 1 2): task 2 was changed or deleted since; nothing was changed\n", "\(undo.stderr)")
+        #expect(try databaseSnapshot(todo.databasePath) == before)
+
+        // An undone add whose id a sqlite3 user took since cannot be redone over it.
+        try todo.add("Home", "cheese")
+        try todo.succeed(["undo"])
+        try Connection(path: todo.databasePath, create: false).execute("""
+            INSERT INTO tasks (id, list_id, title, created_at, updated_at) VALUES (3, 1, 'by hand', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')
+            """)
+        let redo = try todo.run(["redo"])
+        #expect(redo.failedCleanly(with: 1, oneLine: true) && redo.stderr.hasPrefix("Error: cannot redo change 4 (add Home cheese): a task with id 3 exists again"), "\(redo.summary)")
+        #expect(try todo.jsonArray(["show", "3"]).first?["title"] as? String == "by hand")
+    }
+
+    @Test func todoHistoryLimitBoundsTheHistory() throws {
+        let todo = try TodoRunner(environment: ["TODO_HISTORY_LIMIT": "2"])
+        for name in ["A", "B", "C", "D"] { try todo.succeed(["new-list", name]) }
+        #expect(try todo.jsonArray(["history"]).map { $0["command"] as? String } == ["new-list D", "new-list C"])
+        try todo.succeed(["undo"])
+        try todo.succeed(["undo"])
+        #expect(try todo.run(["undo"]).failedCleanly(with: 1, oneLine: true))
+        #expect(try todo.jsonArray(["list"]).map { $0["name"] as? String } == ["A", "B"])
+
+        try todo.succeed(["new-list", "E"], environment: ["TODO_HISTORY_LIMIT": "0"])
+        #expect(try todo.jsonArray(["history"]).map { $0["command"] as? String } == [])
+        for bad in ["-1", "ten", "5s", "1000001", " 3"] {
+            let result = try todo.run(["new-list", "F"], environment: ["TODO_HISTORY_LIMIT": bad])
+            #expect(result.failedCleanly(with: 64, oneLine: true), "\(bad): \(result.summary)")
+            #expect(result.stderr.hasPrefix("Error: TODO_HISTORY_LIMIT must be a whole number of changes"), "\(result.stderr)")
+        }
+        #expect(try todo.jsonArray(["list"]).count == 3)
+    }
+
+    @Test func aLargeImportIsOneChangeUndoneAndRedoneWhole() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "before the import")
+        let count = 30_000
+        var lines = ""
+        for index in 1...count { lines += #"{"list": "Bulk \#(index % 3)", "title": "task \#(index)", "notes": "n \#(index)"}"# + "\n" }
+        try todo.run(["import"], stdin: Data(lines.utf8)).expectSuccess()
+        let after = try Self.userRows(todo)
+        #expect(after.count == 4 + 1 + count)
+
+        let undo = try todo.succeed(["undo"]).stdout
+        #expect(undo.contains("imported 30000 tasks (3 new lists)"), "\(undo)")
+        #expect(try todo.jsonArray(["list"]).map { $0["name"] as? String } == ["Home"])
+        #expect(try todo.jsonArray(["search", "task"]).isEmpty)
+        try Self.expectHealthy(todo)
+        try todo.succeed(["redo"])
+        #expect(try Self.userRows(todo) == after)
+        #expect(try todo.jsonArray(["search", "task", "29999"]).count == 1)
+        try Self.expectHealthy(todo)
+        // The history keeps the import as its range, not its rows.
+        let db = try Connection(path: todo.databasePath, create: false, readOnly: true)
+        #expect(try db.prepare("SELECT count(*) FROM history_tasks").bind([]).first { $0.int(0) } == 1)
+        // And the next new task's id is past every id the import took.
+        try todo.succeed(["undo"])
+        #expect(try todo.add("Home", "after") == count + 2)
+    }
+}
+
+extension RunResult {
+    func expectSuccess(sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(status == 0, "\(summary)", sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+import TodoCore
+import TodoTestSupport
+@testable import TodoSQLite
+
+/// The history as a `sqlite3` user reads it (README, "Schema"): one `history` row per change,
+/// each list and task it touched in `history_lists` / `history_tasks` with every field before
+/// and after, an import as its range of ids; pruned in the same transaction as each change.
+@Suite struct HistoryStorageTests {
+    static func open(historyLimit: Int = 100) throws -> (TestDatabase, SQLiteTodoRepository) {
+        let database = try TestDatabase(clock: TestClock("2026-05-05T10:00:00Z"))
+        return (database, try database.open(historyLimit: historyLimit))
+    }
+
+    @Test func aChangeIsOneRowWithEveryFieldBeforeAndAfter() throws {
+        let (database, repository) = try Self.open()
+        let task = try repository.write(dryRun: false, recording: "add Home 'oat milk' --due 2026-06-01") {
+            let home = try repository.createList(named: "Home")
+            return try repository.addTask(TaskDraft(title: "oat milk", due: Due(text: "2026-06-01")), to: home.id)
+        }
+        database.clock.now = "2026-05-06T11:00:00Z"
+        try repository.write(dryRun: false, recording: "done 1") { _ = try repository.setDone(true, task: task.id, in: task.listID) }
+
+        let db = try database.connection()
+        #expect(try db.strings("SELECT id || ' ' || at || ' ' || command || ' / ' || summary || ' ' || undone || ' ' || quote(imported_after) FROM history ORDER BY id") == [
+            "1 2026-05-05T10:00:00Z add Home 'oat milk' --due 2026-06-01 / added task 1, created list 'Home' 0 NULL",
+            "2 2026-05-06T11:00:00Z done 1 / marked task 1 done 0 NULL",
+        ])
+        #expect(try db.strings("SELECT change_id || ' ' || list_id || ' ' || quote(before_name) || ' ' || quote(after_name) || ' ' || quote(after_created_at) FROM history_lists") == [
+            "1 1 NULL 'Home' '2026-05-05T10:00:00Z'",
+        ])
+        let added = "SELECT quote(before_title) || ' ' || quote(after_title) || ' ' || quote(after_due) || ' ' || quote(after_done) FROM history_tasks WHERE change_id = 1"
+        #expect(try db.strings(added) == ["NULL 'oat milk' '2026-06-01' 0"])
+        let done = """
+            SELECT before_done || '>' || after_done || ' ' || quote(before_completed_at) || '>' || quote(after_completed_at)
+                || ' ' || before_updated_at || '>' || after_updated_at || ' ' || (before_title = after_title)
+            FROM history_tasks WHERE change_id = 2
+            """
+        #expect(try db.strings(done) == ["0>1 NULL>'2026-05-06T11:00:00Z' 2026-05-05T10:00:00Z>2026-05-06T11:00:00Z 1"])
+
+        _ = try repository.undo()
+        #expect(try db.integer("SELECT undone FROM history WHERE id = 2") == 1)
+        // A new change drops the undone one, and its rows go with it.
+        try repository.write(dryRun: false, recording: "new-list Work") { _ = try repository.createList(named: "Work") }
+        #expect(try db.strings("SELECT command FROM history ORDER BY id") == ["add Home 'oat milk' --due 2026-06-01", "new-list Work"])
+        #expect(try db.integer("SELECT count(*) FROM history_tasks WHERE change_id = 2") == 0)
+    }
+
+    @Test func theOldestChangesArePrunedWithTheirRowsAsNewOnesCome() throws {
+        let (database, repository) = try Self.open(historyLimit: 5)
+        let home = try repository.write { try repository.createList(named: "Home") }
+        let ids = try repository.write { try (1...3).map { try repository.addTask(TaskDraft(title: "task \($0)"), to: home.id).id } }
+        for round in 1...50 {
+            try repository.write(dryRun: false, recording: "toggle \(round)") {
+                for id in ids { _ = try repository.setDone(round % 2 == 1, task: id, in: home.id) }
+            }
+        }
+        let db = try database.connection()
+        #expect(try db.strings("SELECT command FROM history ORDER BY id") == (46...50).map { "toggle \($0)" })
+        #expect(try db.integer("SELECT count(*) FROM history_tasks") == 15)
+        #expect(try db.integer("SELECT count(*) FROM history_tasks WHERE change_id NOT IN (SELECT id FROM history)") == 0)
+    }
+
+    @Test func anImportIsRecordedAsItsRangeAndItsRowsOnlyOnceUndone() throws {
+        let (database, repository) = try Self.open()
+        let home = try repository.write { try repository.createList(named: "Home") }
+        _ = try repository.write { try repository.addTask(TaskDraft(title: "before"), to: home.id) }
+        let records = RepositoryImportTests.records(100).map { record -> ImportedTask in
+            var record = record
+            record.id = nil
+            return record
+        }
+        _ = try repository.write(dryRun: false, recording: "import tasks.ndjson") {
+            try repository.importTasks(keepingIDs: false) { store in try records.forEach(store) }
+        }
+        let db = try database.connection()
+        #expect(try db.strings("SELECT imported_after || '..' || imported_through || ' ' || imported_count FROM history") == ["1..101 100"])
+        #expect(try db.integer("SELECT count(*) FROM history_tasks") == 0)
+        #expect(try db.integer("SELECT count(*) FROM history_lists") == 2, "Work and Errands were created; Home was there")
+
+        _ = try repository.undo()
+        #expect(try db.integer("SELECT count(*) FROM history_tasks") == 100)
+        #expect(try db.integer("SELECT count(*) FROM tasks") == 1)
+        #expect(try db.strings("SELECT name FROM lists") == ["Home"])
+        _ = try repository.redo()
+        #expect(try db.integer("SELECT count(*) FROM history_tasks") == 0)
+        #expect(try db.integer("SELECT count(*) FROM tasks") == 101)
+    }
+
+    @Test func aHandEditOfAnImportedTaskInSqlite3StopsTheUndo() throws {
+        let (database, repository) = try Self.open()
+        _ = try repository.write(dryRun: false, recording: "import") {
+            try repository.importTasks(keepingIDs: true) { store in try RepositoryImportTests.records(50, firstID: 10).forEach(store) }
+        }
+        // A change no command would make: only the priority's text, by hand.
+        try database.connection().execute("UPDATE tasks SET priority = 'high' WHERE id = 33")
+        #expect {
+            _ = try repository.undo()
+        } throws: { error in
+            guard case TodoError.historyConflict(1, "import", true, let reason) = error else { return false }
+            return reason.contains("changed")
+        }
+        #expect(try database.connection().integer("SELECT count(*) FROM tasks") == 50)
+    }
+}
