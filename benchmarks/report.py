@@ -163,6 +163,30 @@ budget_row(f"`todo export` NDJSON ({at})", "export", largest, "todo export",
            "`sqlite3 -json` of all rows of the plain table", "sqlite3 -json plain table", 1.5)
 budget_row(f"`todo import` NDJSON ({at})", "import", largest, "todo import",
            "`sqlite3` bulk insert into a plain table (recursive CTE, one transaction)", "sqlite3 bulk insert, plain table", 5)
+budget_row(f"`todo done ID` ({at})", "done", largest, "todo done",
+           "`sqlite3` updating the same fields of one row of the plain table", "sqlite3 update, plain table", 1.0)
+budget_row(f"`todo add`: history kept / none ({at})", "history-add", largest, "todo add, history kept",
+           "the same with `TODO_HISTORY_LIMIT=0`", "todo add, no history", 1.1)
+budget_row(f"`todo done ID`: history kept / none ({at})", "history-done", largest, "todo done, history kept",
+           "the same with `TODO_HISTORY_LIMIT=0`", "todo done, no history", 1.1)
+
+
+def cross_row(label, group, name, ref_group, ref_name, ref_label, limit):
+    """A ratio between two benchmarks of one run (each with its own rounds)."""
+    t, ref = get(group, largest, name), get(ref_group, largest, ref_name)
+    if not t or not ref:
+        w(f"| {label} | not measured | {ref_label} | - | - | ≤ {limit}× | SKIPPED | - |")
+        verdicts.append((label, "SKIPPED"))
+        return
+    ratio = t["median"] / ref["median"]
+    ok = ratio <= limit
+    verdicts.append((label, "PASS" if ok else "FAIL"))
+    w(f"| {label} | {ms(t['median'])} | {ref_label} | {ms(ref['median'])} | {ratio:.2f}× | ≤ {limit}× | "
+      f"{'PASS' if ok else '**FAIL**'} | {t['cpu'] / ref['cpu']:.2f}× |")
+
+
+cross_row(f"`todo undo` of that import ({at})", "undo", "todo undo of the import",
+          "import", "todo import", "`todo import` of those tasks (above)", 2)
 
 steady = {}
 for which in ("new", "import"):
@@ -304,6 +328,18 @@ detail("`todo import`", "import", sizes,
        "Each run writes a new file (`--prepare` removes the last one, not timed). todo imports the NDJSON "
        "file of the same rows; `bulk insert` is `benchmarks/generate.sql` (the budget's reference); "
        "`copy of the rows` copies them, already computed, from the plain database.")
+detail("`todo done ID`", "done", sizes,
+       "Each run first has the task opened again by `sqlite3` (`--prepare`, not timed), in todo's file "
+       "and in the plain one, so every run marks an open task done; todo records the change in its "
+       "history as every command does.")
+detail("What the history costs", "history-add", sizes,
+       "The same `todo add` on two copies of the database, one keeping the last 100 changes (the default), "
+       "one with `TODO_HISTORY_LIMIT=0`; both started through `env`.")
+detail("What the history costs (done)", "history-done", sizes)
+detail("`todo undo` and `todo redo` of an import", "undo", sizes,
+       "The cached database's one change is its import; each run undoes it on a fresh copy (`--prepare`, "
+       "not timed): every imported task moved into the history, the lists it created deleted.")
+detail("`todo redo` of an import", "redo", sizes)
 detail("Taskwarrior 2.6 at 10k tasks", "taskwarrior-list", [10000])
 detail("Taskwarrior 2.6 at 10k tasks (add)", "taskwarrior-add", [10000])
 

@@ -11,10 +11,12 @@
 -- nothing like importing them. Undoing it moves the tasks into history_tasks, for redo.
 --
 -- todo keeps the last TODO_HISTORY_LIMIT changes (100 unless set), pruning older ones in the
--- same transaction as a new change; a new change also drops what could have been redone.
+-- same transaction as a new change; a new change also drops what could have been redone and
+-- takes the next id after the newest change kept (no AUTOINCREMENT: the ids kept are one run,
+-- so the bound is an id range).
 
 CREATE TABLE history (
-    id                   INTEGER PRIMARY KEY AUTOINCREMENT,
+    id                   INTEGER PRIMARY KEY,
     at                   TEXT    NOT NULL,                          -- ISO-8601 UTC
     command              TEXT    NOT NULL,                          -- as typed: done 1 2 3
     summary              TEXT    NOT NULL,                          -- marked 3 tasks done

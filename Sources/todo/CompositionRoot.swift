@@ -30,8 +30,10 @@ enum CompositionRoot {
         // committed), so a failure prints nothing; only listings stream.
         let output = StandardOutput(holdUntilFlushed: !plan.streams)
         // A reading command on a file that does not exist creates nothing (a mistyped --db must
-        // not leave a new file behind): it reads an empty database instead, and says so.
-        let missing = !plan.writes && access(location.path, F_OK) != 0 ? location.path : nil
+        // not leave a new file behind): it reads an empty database instead, and says so. Nor do
+        // undo and redo, which only revert what a database holds.
+        let createsDatabase = plan.writes && plan.recordsChange
+        let missing = !createsDatabase && access(location.path, F_OK) != 0 ? location.path : nil
         let renderer = makeRenderer(settings, plan, output: output, environment: environment, missingDatabase: missing)
 
         let repository = try missing == nil ? open(location, environment, onlyReads: !plan.writes) : SQLiteTodoRepository.openEmpty()

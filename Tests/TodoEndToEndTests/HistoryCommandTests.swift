@@ -167,6 +167,17 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["history"]).map { $0["command"] as? String } == ["add Work report"])
     }
 
+    @Test func undoAndHistoryOnAMissingDatabaseCreateNothing() throws {
+        let todo = try TodoRunner()
+        for command in [["undo"], ["redo"], ["undo", "--dry-run"]] {
+            let result = try todo.run(command)
+            #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+            #expect(result.stderr.contains("there is no database at \(todo.databasePath) yet"), "\(result.stderr)")
+        }
+        #expect(try todo.jsonArray(["history"]).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: todo.databasePath))
+    }
+
     @Test func undoRefusesATaskChangedInSqlite3AndNamesIt() throws {
         let todo = try TodoRunner()
         try todo.add("Home", "oat milk")

@@ -160,6 +160,8 @@ import TodoTestSupport
         try subject.change("new-list Errands") { try Command.newList.run(on: subject) }
         #expect(throws: TodoError.nothingToRedo) { try subject.repository.redo() }
         #expect(try subject.history().map(\.command) == ["new-list Errands", "done 1 2 4"])
+        // It takes the dropped change's id: the ids kept are one run.
+        #expect(try subject.history().map(\.id) == [2, 1])
         _ = try subject.repository.undo()
         _ = try subject.repository.undo()
         #expect(try subject.requireList("Home").doneCount == 2)
@@ -254,6 +256,15 @@ import TodoTestSupport
         for _ in 0..<3 { _ = try subject.repository.undo() }
         #expect(try subject.snapshot() == states[2])
         #expect(throws: TodoError.nothingToUndo) { try subject.repository.undo() }
+        // Undone changes dropped by a new one leave no hole: three are kept again.
+        try subject.change("new-list f") { _ = try subject.repository.createList(named: "f") }
+        try subject.change("new-list g") { _ = try subject.repository.createList(named: "g") }
+        _ = try subject.repository.undo()
+        try subject.change("new-list h") { _ = try subject.repository.createList(named: "h") }
+        #expect(try subject.history().map(\.command) == ["new-list h", "new-list f"])
+        try subject.change("new-list i") { _ = try subject.repository.createList(named: "i") }
+        try subject.change("new-list j") { _ = try subject.repository.createList(named: "j") }
+        #expect(try subject.history().map(\.command) == ["new-list j", "new-list i", "new-list h"])
 
         let none = try Self.startingState(backend, historyLimit: 0)
         try none.change("new-list a") { _ = try none.repository.createList(named: "a") }

@@ -47,18 +47,29 @@ import TodoTestSupport
     }
 
     @Test func theOldestChangesArePrunedWithTheirRowsAsNewOnesCome() throws {
-        let (database, repository) = try Self.open(historyLimit: 5)
+        let (database, repository) = try Self.open(historyLimit: 20)
         let home = try repository.write { try repository.createList(named: "Home") }
         let ids = try repository.write { try (1...3).map { try repository.addTask(TaskDraft(title: "task \($0)"), to: home.id).id } }
-        for round in 1...50 {
+        let db = try database.connection()
+        var sizes: Set<Int64> = []
+        for round in 1...100 {
             try repository.write(dryRun: false, recording: "toggle \(round)") {
                 for id in ids { _ = try repository.setDone(round % 2 == 1, task: id, in: home.id) }
             }
+            // The last 20 are shown; the file holds at most 2 more (a tenth): every second
+            // change prunes.
+            var shown: [String] = []
+            try repository.forEachHistoryEntry(limit: 100) { shown.append($0.command) }
+            #expect(shown == (max(1, round - 19)...round).reversed().map { "toggle \($0)" })
+            let size = try #require(try db.integer("SELECT count(*) FROM history"))
+            #expect(size <= 22)
+            if round > 30 { sizes.insert(size) }
+            #expect(try db.integer("SELECT count(*) FROM history_tasks") == 3 * size)
+            #expect(try db.integer("SELECT max(id) - min(id) + 1 FROM history") == size, "the ids are one run")
         }
-        let db = try database.connection()
-        #expect(try db.strings("SELECT command FROM history ORDER BY id") == (46...50).map { "toggle \($0)" })
-        #expect(try db.integer("SELECT count(*) FROM history_tasks") == 15)
-        #expect(try db.integer("SELECT count(*) FROM history_tasks WHERE change_id NOT IN (SELECT id FROM history)") == 0)
+        #expect(sizes == [20, 21], "pruned two at a time")
+        for _ in 1...20 { _ = try repository.undo() }
+        #expect(throws: TodoError.nothingToUndo) { try repository.undo() }
     }
 
     @Test func anImportIsRecordedAsItsRangeAndItsRowsOnlyOnceUndone() throws {
@@ -101,5 +112,26 @@ import TodoTestSupport
             return reason.contains("changed")
         }
         #expect(try database.connection().integer("SELECT count(*) FROM tasks") == 50)
+    }
+
+    /// Past `HistoryRecorder.bufferedRows`, a change is written as it goes rather than held in
+    /// memory: the same rows and the same summary come out.
+    @Test func aChangeOfManyRowsIsStreamedAndUndoneTheSame() throws {
+        let (database, repository) = try Self.open()
+        let count = HistoryRecorder.bufferedRows + 50
+        let big = try repository.write { try repository.createList(named: "Big") }
+        try repository.write { for index in 1...count { _ = try repository.addTask(TaskDraft(title: "task \(index)"), to: big.id) } }
+        let db = try database.connection()
+        let before = try db.strings("SELECT id || ' ' || title || ' ' || created_at FROM tasks ORDER BY id")
+
+        try repository.write(dryRun: false, recording: "delete-list Big --force") { _ = try repository.deleteList(big.id, force: true) }
+        #expect(try db.strings("SELECT summary FROM history") == ["deleted list 'Big' and its \(count) tasks"])
+        #expect(try db.integer("SELECT count(*) FROM history_tasks WHERE after_title IS NULL") == Int64(count))
+        #expect(try db.integer("SELECT count(*) FROM history_lists") == 1)
+        _ = try repository.undo()
+        #expect(try db.strings("SELECT id || ' ' || title || ' ' || created_at FROM tasks ORDER BY id") == before)
+        #expect(try repository.allLists().map(\.openCount) == [count])
+        _ = try repository.redo()
+        #expect(try db.integer("SELECT count(*) FROM tasks") == 0)
     }
 }

@@ -15,9 +15,9 @@ extension FakeTodoRepository {
         defer { importedInThisWrite = nil }
         guard !change.lists.isEmpty || !change.tasks.isEmpty else { return }
         state.history.removeAll { $0.entry.isUndone }
-        change.entry = HistoryEntry(id: state.nextChangeID, at: timestamp(), command: command,
+        // The next id after the newest change kept: ids are one run with no gaps.
+        change.entry = HistoryEntry(id: (state.history.last?.entry.id ?? 0) + 1, at: timestamp(), command: command,
                                     summary: ChangeSummary.describe(effects(of: change)), isUndone: false)
-        state.nextChangeID += 1
         state.history.append(change)
         state.history.removeFirst(max(0, state.history.count - historyLimit))
     }

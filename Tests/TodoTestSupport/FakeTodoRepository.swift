@@ -13,7 +13,6 @@ public final class FakeTodoRepository: TodoRepository {
         var nextTaskID: TodoTask.ID = 1
         /// The history, oldest first; undone changes are always the newest.
         var history: [Change] = []
-        var nextChangeID: HistoryEntry.ID = 1
     }
 
     /// A recorded change: every list and task it touched, as it was before and after.

@@ -1,14 +1,21 @@
 /// A command line as text, for the history: `done 1 2 3`, `add Groceries 'oat milk'`.
+///
+/// Built on every command that writes, so it works on bytes: Unicode property lookups and
+/// generic joins would cost a single-task command a measurable share of its time.
 enum CommandLineText {
     /// What was typed after `todo`, without the options every command has (`--db`, `--json`,
     /// colour) or every write has (`-q`, `--dry-run`): they say where and how, not what changed.
     static func forHistory(_ arguments: [String]) -> String {
         let dropped = GlobalOptions.optionSpecs + WriteOptions.optionSpecs
-        var words: [String] = []
+        var text = ""
         var rest = arguments[...]
+        func add(_ word: String) {
+            if !text.isEmpty { text += " " }
+            text += quoted(word)
+        }
         while let word = rest.popFirst() {
             if word == "--" {
-                words += rest.map(quoted)
+                rest.forEach(add)
                 break
             }
             let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
@@ -16,15 +23,18 @@ enum CommandLineText {
                 if spec.takesValue && !word.contains("=") { _ = rest.popFirst() }
                 continue
             }
-            words.append(quoted(word))
+            add(word)
         }
-        return words.joined(separator: " ")
+        return text
     }
 
-    /// A word as a shell would need it: as it is when it is plain, else in single quotes.
+    /// A word as a shell would need it: as it is when it is plain ASCII, else in single quotes.
     static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
-            ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./:+=,@%".unicodeScalars.contains($0)) && $0.value > 0x20
+        let plain = !word.isEmpty && word.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            default: "-_./:+=,@%".utf8.contains(byte)
+            }
         }
         return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }

@@ -39,10 +39,31 @@ extension SQLiteTodoRepository {
     }
 
     func task(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
-        guard let task = try db.cached(Self.taskSelect + " WHERE t.id = ? AND t.list_id = ?")
-            .bind([id, list]).first(Self.readTask)
+        try stored(id, in: list).task
+    }
+
+    /// A task of `list` and its row as stored (for the history), from one read: the statement
+    /// is the one every command reading a task prepares anyway.
+    func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow) {
+        guard let stored = try db.cached(Self.taskSelect + " WHERE t.id = ? AND t.list_id = ?")
+            .bind([id, list]).first({ (try Self.readTask($0), Self.readRow($0)) })
         else { throw TodoError.taskNotFound(id) }
-        return task
+        return stored
+    }
+
+    /// Just the row as stored, through the same statement.
+    func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
+        guard let row = try db.cached(Self.taskSelect + " WHERE t.id = ? AND t.list_id = ?").bind([id, list]).first(Self.readRow)
+        else { throw TodoError.taskNotFound(id) }
+        return row
+    }
+
+    /// The stored values of a row of `taskSelect`, unread.
+    static func readRow(_ row: Statement) -> TaskRow {
+        TaskRow(
+            listID: row.int64(1), title: row.text(3), notes: row.optionalText(4), due: row.optionalText(5),
+            priority: row.text(6), done: row.int64(7), createdAt: row.text(8), updatedAt: row.text(9),
+            completedAt: row.optionalText(10))
     }
 
     public func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
@@ -82,11 +103,12 @@ extension SQLiteTodoRepository {
                     "INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now)
                 let id = db.lastInsertedRowID
+                let added = try stored(id, in: list)
                 if let recorder {
-                    try recorder.task(id, before: nil, after: taskRow(id))
+                    try recorder.task(id, before: nil, after: added.row)
                     recorder.note(.taskAdded(id))
                 }
-                return try task(id, in: list)
+                return added.task
             }
         }
     }
@@ -95,7 +117,7 @@ extension SQLiteTodoRepository {
         try translatingErrors {
             try db.transaction {
                 guard let old = try task(id) else { throw TodoError.taskNotFound(id) }
-                let stored = try recorder.map { _ in try taskRow(id) } ?? nil
+                let before = try recorder.map { _ in try storedRow(id, in: old.listID) }
                 let listID = try changes.listName.map { try listCreatingIfNeeded(named: $0).list.id } ?? old.listID
                 let new = old.applying(changes, listID: listID)
                 // An edit that changes nothing leaves updated_at alone.
@@ -108,15 +130,16 @@ extension SQLiteTodoRepository {
                     """,
                     new.listID, new.title, new.notes, new.due?.description, new.priority.rawValue, new.isDone,
                     new.isDone ? (old.completedAt ?? now) : nil, now, id)
+                let after = try stored(id, in: listID)
                 if let recorder {
-                    try recorder.task(id, before: stored, after: taskRow(id))
+                    try recorder.task(id, before: before, after: after.row)
                     if new.listID != old.listID { recorder.note(.taskMoved(id, to: try list(id: new.listID)?.name ?? "")) }
                     if new.isDone != old.isDone { recorder.note(.taskDone(id, new.isDone)) }
                     if (new.title, new.notes, new.due, new.priority) != (old.title, old.notes, old.due, old.priority) {
                         recorder.note(.taskEdited(id))
                     }
                 }
-                return try task(id, in: listID)
+                return after.task
             }
         }
     }
@@ -125,7 +148,7 @@ extension SQLiteTodoRepository {
         try translatingErrors {
             try db.transaction {
                 let now = timestamp()
-                let stored = try recorder.map { _ in try taskRow(id) } ?? nil
+                let before = try recorder.map { _ in try storedRow(id, in: list) }
                 // Already in that state: nothing changes, not even updated_at.
                 try db.run(
                     """
@@ -133,11 +156,13 @@ extension SQLiteTodoRepository {
                     WHERE id = ?3 AND list_id = ?4 AND done <> ?1
                     """,
                     done, now, id, list)
-                if let recorder, db.changes == 1 {
-                    try recorder.task(id, before: stored, after: taskRow(id))
+                let changed = db.changes == 1
+                let after = try stored(id, in: list)
+                if let recorder, changed {
+                    try recorder.task(id, before: before, after: after.row)
                     recorder.note(.taskDone(id, done))
                 }
-                return try task(id, in: list)
+                return after.task
             }
         }
     }
@@ -145,9 +170,9 @@ extension SQLiteTodoRepository {
     public func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
         try translatingErrors {
             try db.transaction {
-                let task = try task(id, in: list)
+                let (task, row) = try stored(id, in: list)
                 if let recorder {
-                    try recorder.task(id, before: taskRow(id), after: nil)
+                    try recorder.task(id, before: row, after: nil)
                     recorder.note(.taskDeleted(id))
                 }
                 try db.run("DELETE FROM tasks WHERE id = ?", id)

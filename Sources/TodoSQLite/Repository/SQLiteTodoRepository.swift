@@ -36,9 +36,7 @@ public final class SQLiteTodoRepository: TodoRepository {
             try db.transaction(rollback: dryRun) {
                 let value = try body()
                 if outer.1 == nil { try recorder?.finish() }
-                // A history of no changes: what was kept before can no longer be undone or
-                // redone safely past this one, so it goes (a scan of an empty table after that).
-                if records, historyLimit == 0 { try db.execute("DELETE FROM history WHERE id > 0") }
+                if records, historyLimit == 0 { try HistoryWindow.clear(in: db) }
                 return value
             }
         }

@@ -18,14 +18,6 @@ struct ChangeReverter {
         let next: Row?
     }
 
-    /// An import's tasks: ids after `after` up to `through`, `count` rows summing to `fingerprint`.
-    struct ImportedRange {
-        let after: Int64
-        let through: Int64
-        let count: Int
-        let fingerprint: Int64
-    }
-
     func revert() throws {
         let lists = try listSteps()
         if let range = try importedRange() {

@@ -11,8 +11,8 @@ extension SQLiteTodoRepository {
 
     public func forEachHistoryEntry(limit: Int, _ body: (HistoryEntry) throws -> Void) throws {
         try translatingErrors {
-            try db.cached("SELECT id, at, command, summary, undone FROM history ORDER BY id DESC LIMIT ?")
-                .bind([limit]).forEachRow { try body(Self.readEntry($0)) }
+            try db.cached("SELECT id, at, command, summary, undone FROM history WHERE \(HistoryWindow.visible) ORDER BY id DESC LIMIT ?")
+                .bind([historyLimit, limit]).forEachRow { try body(Self.readEntry($0)) }
         }
     }
 
@@ -25,9 +25,9 @@ extension SQLiteTodoRepository {
     private func revert(undoing: Bool) throws -> HistoryEntry {
         try translatingErrors {
             try db.transaction {
-                let pick = undoing ? "WHERE undone = 0 ORDER BY id DESC" : "WHERE undone = 1 ORDER BY id"
+                let pick = "WHERE \(HistoryWindow.visible) AND " + (undoing ? "undone = 0 ORDER BY id DESC" : "undone = 1 ORDER BY id")
                 guard let entry = try db.cached("SELECT id, at, command, summary, undone FROM history \(pick) LIMIT 1")
-                    .bind([]).first(Self.readEntry)
+                    .bind([historyLimit]).first(Self.readEntry)
                 else { throw undoing ? TodoError.nothingToUndo : TodoError.nothingToRedo }
                 try ChangeReverter(repository: self, entry: entry, undoing: undoing).revert()
                 try db.run("UPDATE history SET undone = ? WHERE id = ?", undoing, entry.id)

@@ -27,6 +27,9 @@ struct TaskRow: Equatable {
     var values: [(any SQLBindable)?] {
         [listID, title, notes, due, priority, done, createdAt, updatedAt, completedAt]
     }
+
+    /// The values of no task: the side of a history row where the task did not exist.
+    static var nothing: [(any SQLBindable)?] { Array(repeating: nil, count: columns.count) }
 }
 
 /// A row of `lists` exactly as stored (its counts are the triggers' business).

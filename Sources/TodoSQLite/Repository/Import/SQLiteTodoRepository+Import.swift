@@ -31,7 +31,7 @@ extension SQLiteTodoRepository {
     private func record(_ summary: ImportSummary, after before: Int64, in recorder: HistoryRecorder) throws {
         let through = try highestAssignedTaskID()
         let (count, fingerprint) = try tasksFingerprint(after: before, through: through)
-        try recorder.imported(after: before, through: through, count: count, fingerprint: fingerprint)
+        recorder.imported(after: before, through: through, count: count, fingerprint: fingerprint)
         recorder.note(.imported(tasks: summary.imported, lists: summary.listsCreated))
     }
 
