@@ -164,7 +164,7 @@ budget_row(f"`todo export` NDJSON ({at})", "export", largest, "todo export",
 budget_row(f"`todo import` NDJSON ({at})", "import", largest, "todo import",
            "`sqlite3` bulk insert into a plain table (recursive CTE, one transaction)", "sqlite3 bulk insert, plain table", 5)
 budget_row(f"`todo done ID` ({at})", "done", largest, "todo done",
-           "`sqlite3` updating the same fields of one row of the plain table", "sqlite3 update, plain table", 1.0)
+           "`sqlite3` updating the same fields of one row of the plain table", "sqlite3 update, plain table", 1.2)
 budget_row(f"`todo add`: history kept / none ({at})", "history-add", largest, "todo add, history kept",
            "the same with `TODO_HISTORY_LIMIT=0`", "todo add, no history", 1.1)
 budget_row(f"`todo done ID`: history kept / none ({at})", "history-done", largest, "todo done, history kept",
@@ -193,25 +193,30 @@ for which in ("new", "import"):
     path = os.path.join(results_dir, f"steady-{which}.json")
     if os.path.exists(path):
         with open(path) as f:
-            times = json.load(f)["results"][0]["times"]
-        sizes_path = os.path.join(results_dir, f"steady-{which}.log-sizes")
-        with open(sizes_path) as f:
-            log_sizes = [int(x) for x in f.read().split() if x.strip().isdigit()]
-        steady[which] = (times, log_sizes)
+            steady[which] = json.load(f)
+
+
+def windows(run, start):
+    """Medians of todo's and the reference's times over the 300 adds from `start`, and their ratio."""
+    t = statistics.median(run["todo"][start:start + 300])
+    r = statistics.median(run["reference"][start:start + 300])
+    return t, r, t / r
+
+
 LOG_BOUND = 4 << 20
 for which, label in (("new", "a new database"), ("import", f"a database that just imported {steady_import:,} tasks")):
     if which not in steady:
         w(f"| 3,000 `todo add` in a row on {label}: last 300 / first 300 | - | - | - | - | ≤ 1.2× | SKIPPED | - |")
         verdicts.append((which, "SKIPPED"))
         continue
-    times, log_sizes = steady[which]
-    first, last = statistics.median(times[:300]), statistics.median(times[-300:])
-    ratio = last / first
-    ok = ratio <= 1.2
+    run = steady[which]
+    first, last = windows(run, 0), windows(run, len(run["todo"]) - 300)
+    growth = last[2] / first[2]
+    ok = growth <= 1.2
     verdicts.append((f"steady {which}", "PASS" if ok else "FAIL"))
-    w(f"| 3,000 `todo add` in a row on {label}: last 300 | {ms(last)} | the first 300 | {ms(first)} | "
-      f"{ratio:.2f}× | ≤ 1.2× | {'PASS' if ok else '**FAIL**'} | - |")
-    biggest = max(log_sizes) if log_sizes else 0
+    w(f"| 3,000 `todo add` in a row on {label}: last 300, each over the reference run after it | {last[2]:.2f}× | "
+      f"the first 300, the same way | {first[2]:.2f}× | {growth:.2f}× | ≤ 1.2× | {'PASS' if ok else '**FAIL**'} | - |")
+    biggest = max(run["wal"])
     ok = biggest <= LOG_BOUND
     verdicts.append((f"steady {which} log", "PASS" if ok else "FAIL"))
     w(f"| `todo.db-wal` during those 3,000 adds ({which}) | largest {biggest / 1048576:.2f} MiB | - | - | - | "
@@ -266,20 +271,27 @@ if imp and "todo import" in imp and "sqlite3 copy of the rows, plain table" in i
 if steady:
     w("## Steady state: 3,000 adds in a row")
     w("")
-    w("One `hyperfine --runs 3000` of `todo add` on one file, each add its own process, as a "
-      "script runs them: first on a new database, then on one that has just imported "
-      f"{steady_import:,} tasks. Before each add, the size of `todo.db-wal` is recorded (what "
-      "the add before it left). Medians of each window of 300 adds:")
+    w("3,000 `todo add` on one file, each its own process started with `posix_spawn` as a script "
+      "starts them (`benchmarks/steady.py`), first on a new database, then on one that has just "
+      f"imported {steady_import:,} tasks. Right after each add, a reference runs: `sqlite3` "
+      "inserting one row into a plain table of its own, whose cost does not change over the run, "
+      "so a burst of load on the machine falls on both and the ratio todo / reference shows "
+      "whether todo itself slows down. Before each add, the size of `todo.db-wal` is recorded "
+      "(what the add before it left). Medians of each window of 300 adds:")
     w("")
-    w("| database | adds 1-300 | 1,201-1,500 | 2,701-3,000 | last / first | `-wal` largest | `-wal` at the end |")
-    w("|---|---|---|---|---|---|---|")
+    w("| database | window | todo | reference | todo / reference |")
+    w("|---|---|---|---|---|")
     for which, label in (("new", "new"), ("import", f"after importing {steady_import:,}")):
         if which not in steady:
             continue
-        times, log_sizes = steady[which]
-        a, b, c = (statistics.median(times[i:i + 300]) for i in (0, 1200, 2700))
-        w(f"| {label} | {ms(a)} | {ms(b)} | {ms(c)} | {c / a:.2f}× | "
-          f"{max(log_sizes) / 1048576:.2f} MiB | {log_sizes[-1] / 1024:.0f} KiB |")
+        run = steady[which]
+        for start in range(0, len(run["todo"]), 300):
+            t, r, ratio = windows(run, start)
+            w(f"| {label} | {start + 1:,}-{start + 300:,} | {ms(t)} | {ms(r)} | {ratio:.2f}× |")
+    w("")
+    for which in steady:
+        wal = steady[which]["wal"]
+        w(f"`todo.db-wal` ({which}): largest {max(wal) / 1048576:.2f} MiB, at the end {wal[-1] / 1024:.0f} KiB.")
     w("")
 
 # --- details ---------------------------------------------------------------------------------
@@ -331,7 +343,8 @@ detail("`todo import`", "import", sizes,
 detail("`todo done ID`", "done", sizes,
        "Each run first has the task opened again by `sqlite3` (`--prepare`, not timed), in todo's file "
        "and in the plain one, so every run marks an open task done; todo records the change in its "
-       "history as every command does.")
+       "history as every command does, and its triggers move the list's counts, which the plain "
+       "table has no need of: its budget is 1.2× the plain update, as for the listings.")
 detail("What the history costs", "history-add", sizes,
        "The same `todo add` on two copies of the database, one keeping the last 100 changes (the default), "
        "one with `TODO_HISTORY_LIMIT=0`; both started through `env`.")
