@@ -5,6 +5,8 @@ import TodoCore
 public enum TaskField: String, CaseIterable, Sendable {
     case id, list, title, notes, due, priority, done
     case createdAt = "created_at", updatedAt = "updated_at", completedAt = "completed_at"
+    case tags
+    case `repeat`, repeatFrom = "repeat_from"
 
     /// The key in JSON and the column in CSV.
     public var key: String { rawValue }
@@ -15,6 +17,7 @@ public enum TaskField: String, CaseIterable, Sendable {
         case .createdAt: "created"
         case .updatedAt: "updated"
         case .completedAt: "completed"
+        case .repeatFrom: "repeat from"
         default: rawValue
         }
     }
@@ -25,6 +28,8 @@ public enum TaskField: String, CaseIterable, Sendable {
         /// Text, or nothing (`null`).
         case text(String?)
         case bool(Bool)
+        /// A list of words (`tags`): an array in JSON, space-separated in CSV.
+        case words([String])
     }
 
     public func value(of task: TodoTask) -> Value {
@@ -39,6 +44,9 @@ public enum TaskField: String, CaseIterable, Sendable {
         case .createdAt: .text(task.createdAt)
         case .updatedAt: .text(task.updatedAt)
         case .completedAt: .text(task.completedAt)
+        case .tags: .words(task.tags)
+        case .repeat: .text(task.repeatRule?.description)
+        case .repeatFrom: .text(task.repeatFrom.rawValue)
         }
     }
 
@@ -82,6 +90,33 @@ public enum TaskField: String, CaseIterable, Sendable {
         case .createdAt: record.createdAt = try timestamp(value)
         case .updatedAt: record.updatedAt = try timestamp(value)
         case .completedAt: record.completedAt = try timestamp(value)
+        case .tags: record.tags = try tags(value)
+        case .repeat:
+            record.repeatRule = try optionalString(value).map { text in
+                guard let rule = RepeatRule(text: text) else { throw problem("must be daily, weekly, monthly, yearly or Nd, Nw, Nm, Ny", value) }
+                return rule
+            }
+        case .repeatFrom:
+            guard let text = try optionalString(value) else { return record.repeatFrom = .due }
+            guard let from = RepeatFrom(rawValue: text) else { throw problem("must be due or done", value) }
+            record.repeatFrom = from
+        }
+    }
+
+    /// An array of tags, each one word; a record's tags count once whatever their case.
+    private func tags(_ value: RecordValue) throws -> [String] {
+        switch value {
+        case .null: return []
+        case .array(let items):
+            var tags: [String] = []
+            for item in items {
+                guard case .string(let text) = item, let tag = Tags.valid(text) else {
+                    throw problem("must be an array of tags, each one word with no spaces", item)
+                }
+                if !tags.contains(where: { Tags.same($0, tag) }) { tags.append(tag) }
+            }
+            return Tags.sorted(tags)
+        default: throw problem("must be an array of tags", value)
         }
     }
 
@@ -95,6 +130,9 @@ public enum TaskField: String, CaseIterable, Sendable {
             case "false", "0": return .bool(false)
             default: return .string(text)
             }
+        case .tags:
+            // Tags separated by spaces.
+            return .array(text.split(separator: " ").map { RecordValue.string(String($0)) })
         default: return .string(text)
         }
     }

@@ -38,7 +38,7 @@ enum CompositionRoot {
 
         let repository = try missing == nil ? open(location, environment, onlyReads: !plan.writes) : SQLiteTodoRepository.openEmpty()
         let navigator = Navigator(display: renderer)
-        let app = AppCoordinator(navigator: navigator, repository: repository)
+        let app = AppCoordinator(navigator: navigator, repository: repository, today: { LocalClock().today() })
         app.start()
 
         let perform = {

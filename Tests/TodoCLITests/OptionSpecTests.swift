@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func everyCommandIsCovered() {
-        #expect(Self.commands.count == 20)
+        #expect(Self.commands.count == 21)
     }
 
     @Test func everyCommandListsExactlyTheOptionsArgumentParserAccepts() throws {

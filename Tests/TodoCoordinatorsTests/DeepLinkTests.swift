@@ -124,7 +124,7 @@ import TodoTestSupport
     @Test func aLinkBeforeStartIsNoScreen() throws {
         let repository = try FakeTodoRepository(lists: [], tasks: [("Groceries", "milk")])
         let navigator = Navigator(display: RecordingDisplay())
-        let app = AppCoordinator(navigator: navigator, repository: repository)
+        let app = AppCoordinator(navigator: navigator, repository: repository, today: testToday)
 
         #expect(throws: NavigationError.noScreen) { try app.open(.editTask(1)) }
         #expect(navigator.stack.isEmpty)

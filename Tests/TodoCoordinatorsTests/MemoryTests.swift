@@ -62,7 +62,7 @@ import TodoTestSupport
         let app: AppCoordinator
         do {
             let owned = Navigator(display: RecordingDisplay())
-            app = AppCoordinator(navigator: owned, repository: try FakeTodoRepository(lists: ["Groceries"]))
+            app = AppCoordinator(navigator: owned, repository: try FakeTodoRepository(lists: ["Groceries"]), today: testToday)
             app.start()
             navigator = owned
             mainList = app.childCoordinators.first as? MainListCoordinator
@@ -78,16 +78,16 @@ import TodoTestSupport
         let task = try #require(repository.allTasks.first)
         let list = try #require(try repository.list(named: "Groceries"))
         let mainListScreen = MainListScreen(repository: repository, display: navigator.display)
-        let todoListScreen = TodoListScreen(list: list, repository: repository, display: navigator.display)
-        let editTaskScreen = EditTaskScreen(task: task, repository: repository, display: navigator.display)
+        let todoListScreen = TodoListScreen(list: list, repository: repository, display: navigator.display, today: testToday)
+        let editTaskScreen = EditTaskScreen(task: task, repository: repository, display: navigator.display, today: testToday)
         weak var mainList: MainListCoordinator?
         weak var todoList: TodoListCoordinator?
         weak var editTask: EditTaskCoordinator?
 
         do {
-            let strongMainList = MainListCoordinator(navigator: navigator, repository: repository)
-            let strongTodoList = TodoListCoordinator(navigator: navigator, repository: repository)
-            let strongEditTask = EditTaskCoordinator(navigator: navigator, repository: repository)
+            let strongMainList = MainListCoordinator(navigator: navigator, repository: repository, today: testToday)
+            let strongTodoList = TodoListCoordinator(navigator: navigator, repository: repository, today: testToday)
+            let strongEditTask = EditTaskCoordinator(navigator: navigator, repository: repository, today: testToday)
             mainListScreen.coordinator = strongMainList
             todoListScreen.coordinator = strongTodoList
             editTaskScreen.coordinator = strongEditTask
@@ -103,17 +103,17 @@ import TodoTestSupport
     @Test func childrenHoldTheirParentWeakly() throws {
         let repository = try FakeTodoRepository(lists: [])
         let navigator = Navigator(display: RecordingDisplay())
-        let mainListChild = MainListCoordinator(navigator: navigator, repository: repository)
-        let todoListChild = TodoListCoordinator(navigator: navigator, repository: repository)
-        let editTaskChild = EditTaskCoordinator(navigator: navigator, repository: repository)
+        let mainListChild = MainListCoordinator(navigator: navigator, repository: repository, today: testToday)
+        let todoListChild = TodoListCoordinator(navigator: navigator, repository: repository, today: testToday)
+        let editTaskChild = EditTaskCoordinator(navigator: navigator, repository: repository, today: testToday)
         weak var app: AppCoordinator?
         weak var mainList: MainListCoordinator?
         weak var todoList: TodoListCoordinator?
 
         do {
-            let strongApp = AppCoordinator(navigator: navigator, repository: repository)
-            let strongMainList = MainListCoordinator(navigator: navigator, repository: repository)
-            let strongTodoList = TodoListCoordinator(navigator: navigator, repository: repository)
+            let strongApp = AppCoordinator(navigator: navigator, repository: repository, today: testToday)
+            let strongMainList = MainListCoordinator(navigator: navigator, repository: repository, today: testToday)
+            let strongTodoList = TodoListCoordinator(navigator: navigator, repository: repository, today: testToday)
             mainListChild.parentCoordinator = strongApp
             todoListChild.parentCoordinator = strongMainList
             editTaskChild.parentCoordinator = strongTodoList

@@ -5,7 +5,7 @@ import TodoTestSupport
 /// The JSON shapes CLI.md promises scripts.
 @Suite struct JSONShapeTests {
     static let taskKeys: Set<String> = ["id", "list", "title", "notes", "due", "priority", "done", "created_at",
-                                        "updated_at", "completed_at"]
+                                        "updated_at", "completed_at", "tags", "repeat", "repeat_from"]
     static let listKeys: Set<String> = ["id", "name", "open", "done"]
 
     @Test func aTaskHasExactlyTheDocumentedKeysAndTypes() throws {
@@ -22,6 +22,15 @@ import TodoTestSupport
         let created = try #require(task["created_at"] as? String)
         #expect(created.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
         #expect(task["updated_at"] as? String == created)
+        #expect(task["tags"] as? [String] == [])
+        #expect(task["repeat"] is NSNull)
+        #expect(task["repeat_from"] as? String == "due")
+
+        let tagged = try todo.jsonObject(["add", "Groceries", "oat milk", "--due", "2026-11-22", "--tag", "shop", "--tag", "Errand",
+                                          "--repeat", "weekly", "--repeat-from", "done"])
+        #expect(tagged["tags"] as? [String] == ["Errand", "shop"], "sorted ignoring case")
+        #expect(tagged["repeat"] as? String == "1w", "weekly is stored as 1w")
+        #expect(tagged["repeat_from"] as? String == "done")
     }
 
     @Test func aListHasExactlyTheDocumentedKeys() throws {

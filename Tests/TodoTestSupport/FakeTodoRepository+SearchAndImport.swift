@@ -32,6 +32,7 @@ extension FakeTodoRepository {
             let highestAssigned = state.nextTaskID - 1
             var seen: Set<TodoTask.ID> = []
             try produce { record in
+                if let problem = record.problem { throw TodoError.invalidRecord(line: record.line, reason: problem) }
                 var id = state.nextTaskID
                 if keepingIDs {
                     guard let wanted = record.id else {
@@ -53,7 +54,8 @@ extension FakeTodoRepository {
                     id: id, listID: list.id, listName: list.name, title: record.title, notes: record.notes,
                     due: record.due, priority: record.priority, isDone: record.isDone, createdAt: created,
                     updatedAt: record.updatedAt ?? created,
-                    completedAt: record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil)
+                    completedAt: record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil,
+                    tags: spelled(record.tags), repeatRule: record.repeatRule, repeatFrom: record.repeatFrom)
                 state.nextTaskID = max(state.nextTaskID, id + 1)
                 summary.imported += 1
             }

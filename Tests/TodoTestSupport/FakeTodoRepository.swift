@@ -150,7 +150,7 @@ public final class FakeTodoRepository: TodoRepository {
         let task = TodoTask(
             id: id, listID: list.id, listName: list.name, title: draft.title, notes: draft.notes,
             due: draft.due, priority: draft.priority, isDone: false, createdAt: now, updatedAt: now,
-            completedAt: nil)
+            completedAt: nil, tags: spelled(draft.tags), repeatRule: draft.repeatRule, repeatFrom: draft.repeatFrom)
         state.tasks[id] = task
         return task
     }
@@ -160,22 +160,11 @@ public final class FakeTodoRepository: TodoRepository {
             guard let old = state.tasks[id] else { throw TodoError.taskNotFound(id) }
             let target = try changes.listName.map { try list(named: $0) ?? createList(named: $0) }
                 ?? existing(old.listID)
-            func value<V>(_ field: TaskChanges.Field<V>, _ current: V?) -> V? {
-                if case .set(let new) = field { return new }
-                return current
-            }
-            let isDone = changes.isDone ?? old.isDone
-            let unchanged = TodoTask(
-                id: id, listID: target.id, listName: target.name, title: changes.title ?? old.title,
-                notes: value(changes.notes, old.notes), due: value(changes.due, old.due),
-                priority: changes.priority ?? old.priority, isDone: isDone, createdAt: old.createdAt,
-                updatedAt: old.updatedAt, completedAt: old.completedAt)
+            let applied = try old.applying(changes, listID: target.id, listName: target.name)
+            let unchanged = applied.stamped(updatedAt: old.updatedAt, completedAt: old.completedAt, tags: spelled(applied.tags))
             guard unchanged != old else { return old }
             let now = timestamp()
-            let new = TodoTask(
-                id: id, listID: unchanged.listID, listName: unchanged.listName, title: unchanged.title,
-                notes: unchanged.notes, due: unchanged.due, priority: unchanged.priority, isDone: isDone,
-                createdAt: old.createdAt, updatedAt: now, completedAt: isDone ? (old.completedAt ?? now) : nil)
+            let new = unchanged.stamped(updatedAt: now, completedAt: unchanged.isDone ? (old.completedAt ?? now) : nil)
             state.tasks[id] = new
             return new
         }
@@ -188,9 +177,27 @@ public final class FakeTodoRepository: TodoRepository {
         let new = TodoTask(
             id: id, listID: old.listID, listName: old.listName, title: old.title, notes: old.notes,
             due: old.due, priority: old.priority, isDone: done, createdAt: old.createdAt, updatedAt: now,
-            completedAt: done ? now : nil)
+            completedAt: done ? now : nil, tags: old.tags, repeatRule: old.repeatRule, repeatFrom: old.repeatFrom)
         state.tasks[id] = new
         return new
+    }
+
+    public func forEachTag(_ body: (TagCount) throws -> Void) throws {
+        var open: [String: (name: String, count: Int)] = [:]
+        for task in state.tasks.values.sorted(by: { $0.id < $1.id }) {
+            for tag in task.tags {
+                open[Tags.folded(tag), default: (tag, 0)].count += task.isDone ? 0 : 1
+            }
+        }
+        for name in Tags.sorted(open.values.map(\.name)) {
+            try body(TagCount(name: name, openTasks: open[Tags.folded(name)]?.count ?? 0))
+        }
+    }
+
+    /// Tags in the spelling some task already has them in (kept as first written), sorted.
+    func spelled(_ tags: [String]) -> [String] {
+        let known = state.tasks.values.sorted { $0.id < $1.id }.flatMap(\.tags)
+        return Tags.sorted(tags.map { tag in known.first { Tags.same($0, tag) } ?? tag })
     }
 
     public func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
@@ -256,7 +263,8 @@ extension TaskQuery {
     /// them.
     func selects(_ task: TodoTask) -> Bool {
         guard list.map({ task.listID == $0 }) ?? true, includeDone || !task.isDone,
-              priority.map({ task.priority == $0 }) ?? true
+              priority.map({ task.priority == $0 }) ?? true,
+              tags.allSatisfy({ tag in task.tags.contains { Tags.same($0, tag) } })
         else { return false }
         if let before = dueBefore {
             guard let due = task.due, due.description < before.description else { return false }
@@ -272,11 +280,12 @@ extension TaskQuery {
 }
 
 extension TodoTask {
-    func with(listID: TodoList.ID, listName: String) -> TodoTask {
+    /// The task with the times a writer gives it (and its tags as stored).
+    func stamped(updatedAt: String, completedAt: String?, tags: [String]? = nil) -> TodoTask {
         TodoTask(
             id: id, listID: listID, listName: listName, title: title, notes: notes, due: due,
             priority: priority, isDone: isDone, createdAt: createdAt, updatedAt: updatedAt,
-            completedAt: completedAt)
+            completedAt: completedAt, tags: tags ?? self.tags, repeatRule: repeatRule, repeatFrom: repeatFrom)
     }
 }
 

@@ -9,7 +9,7 @@ struct EditCommand: PlannedCommand {
     )
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [
         .value("--title"), .value("--notes"), .value("--due"), .flag("--no-due"), .value("--priority"), .value("--list"), .flag("--done"),
-        .flag("--undone"),
+        .flag("--undone"), .value("--tag"), .value("--untag"), .value("--repeat"), .flag("--no-repeat"), .value("--repeat-from"),
     ]
 
     @OptionGroup var global: GlobalOptions
@@ -42,9 +42,25 @@ struct EditCommand: PlannedCommand {
     @Flag(help: "Mark the task open again.")
     var undone = false
 
+    @Option(help: "Add a tag (repeat the option for more).")
+    var tag: [String] = []
+
+    @Option(help: "Take a tag off (repeat the option for more).")
+    var untag: [String] = []
+
+    @Option(name: .customLong("repeat"), help: "Repeat: daily, weekly, monthly, yearly, or Nd, Nw, Nm, Ny (needs a due date).")
+    var repeatRule: String?
+
+    @Flag(name: .customLong("no-repeat"), help: "Stop repeating.")
+    var noRepeat = false
+
+    @Option(name: .customLong("repeat-from"), help: "What the next date counts from: due or done.")
+    var repeatFrom: RepeatFrom?
+
     var request: EditRequest {
         EditRequest(id: id, title: title, notes: notes, due: due, noDue: noDue, priority: priority, list: list,
-                    done: done, undone: undone, writing: write.writing)
+                    done: done, undone: undone, tags: tag, untags: untag, repeatRule: repeatRule, noRepeat: noRepeat,
+                    repeatFrom: repeatFrom, writing: write.writing)
     }
 
     func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
@@ -61,18 +77,32 @@ struct EditRequest: Equatable {
     var list: String?
     var done = false
     var undone = false
+    var tags: [String] = []
+    var untags: [String] = []
+    var repeatRule: String?
+    var noRepeat = false
+    var repeatFrom: RepeatFrom?
     var writing = Writing()
 
     func plan(at now: Due) throws -> CommandPlan {
         if due != nil && noDue { throw ValidationError("--due and --no-due cannot be used together") }
         if done && undone { throw ValidationError("--done and --undone cannot be used together") }
+        if repeatRule != nil && noRepeat { throw ValidationError("--repeat and --no-repeat cannot be used together") }
+        let rule = try ArgumentRules.repeatRule(repeatRule)
+        if rule != nil && noDue { throw ValidationError("--repeat needs a due date, and --no-due takes it away") }
+        let added = try ArgumentRules.tags(tags), removed = try ArgumentRules.tags(untags)
+        if let both = added.first(where: { tag in removed.contains { Tags.same($0, tag) } }) {
+            throw ValidationError("--tag and --untag both name '\(both)'")
+        }
         let changes = TaskChanges(
             title: try title.map(ArgumentRules.title),
             notes: notes.map { .set(ArgumentRules.notes($0)) } ?? .keep,
             due: try ArgumentRules.due(due, today: now.date).map { .set($0) } ?? (noDue ? .set(nil) : .keep),
             priority: priority,
             listName: try list.map { try ArgumentRules.listName($0) },
-            isDone: done ? true : (undone ? false : nil))
+            isDone: done ? true : (undone ? false : nil),
+            addTags: added, removeTags: removed,
+            repeatRule: rule.map { .set($0) } ?? (noRepeat ? .set(nil) : .keep), repeatFrom: repeatFrom)
         if changes.isEmpty {
             let options = EditCommand.optionSpecs.ownOnly.map(\.name).joined(separator: ", ")
             throw ValidationError("nothing to change: give at least one of \(options)")

@@ -13,6 +13,7 @@ struct ListCommand: PlannedCommand {
     )
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [
         .flag("--all"), .value("--sort"), .flag("--overdue"), .value("--due-before"), .value("--priority"), .value("--limit"),
+        .value("--tag"),
     ]
 
     @OptionGroup var global: GlobalOptions
@@ -38,8 +39,11 @@ struct ListCommand: PlannedCommand {
     @Option(parsing: .unconditional, help: "Show at most this many tasks (0 or more).")
     var limit: Int?
 
+    @Option(help: "Only tasks with this tag (repeat the option: with all of them).")
+    var tag: [String] = []
+
     var request: ListRequest {
-        ListRequest(list: list, all: all, sort: sort, overdue: overdue, dueBefore: dueBefore, priority: priority, limit: limit)
+        ListRequest(list: list, all: all, sort: sort, overdue: overdue, dueBefore: dueBefore, priority: priority, limit: limit, tags: tag)
     }
 
     func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
@@ -54,6 +58,7 @@ struct ListRequest: Equatable {
     var dueBefore: String?
     var priority: Priority?
     var limit: Int?
+    var tags: [String] = []
 
     /// The request with its names trimmed; a usage error when it breaks a rule.
     func validated(today: CivilDate) throws -> ListRequest {
@@ -61,7 +66,8 @@ struct ListRequest: Equatable {
         if let list { request.list = try ArgumentRules.listName(list) }
         _ = try ArgumentRules.due(dueBefore, today: today)
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
-        let filtered = all || overdue || dueBefore != nil || priority != nil || limit != nil || sort != .due
+        request.tags = try ArgumentRules.tags(tags)
+        let filtered = all || overdue || dueBefore != nil || priority != nil || limit != nil || sort != .due || !tags.isEmpty
         if filtered && list == nil {
             let options = ListCommand.optionSpecs.ownOnly.map(\.name)
             throw ValidationError("\(options.dropLast().joined(separator: ", ")) and \(options.last ?? "") need a list: todo list LIST ...")
@@ -76,7 +82,7 @@ struct ListRequest: Equatable {
         }
         let query = TaskQuery(
             includeDone: all, sort: sort, limit: limit, dueBefore: try ArgumentRules.due(dueBefore, today: now.date),
-            overdueAsOf: overdue ? now : nil, priority: priority)
+            overdueAsOf: overdue ? now : nil, priority: priority, tags: request.tags)
         return .listing([.send(.selectList(list, creating: false)), .send(.showTasks(query))])
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import TodoCore
 
 extension Priority: ExpressibleByArgument {}
+extension RepeatFrom: ExpressibleByArgument {}
 
 /// CLI.md's rules for what users type, as checks that end in a usage error (exit 64).
 enum ArgumentRules {
@@ -31,6 +32,27 @@ enum ArgumentRules {
     static func notes(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text
+    }
+
+    /// `--tag` values: each one word; the same tag twice (in any case) counts once.
+    static func tags(_ texts: [String]) throws -> [String] {
+        var tags: [String] = []
+        for text in texts {
+            guard let tag = Tags.valid(text) else {
+                throw ValidationError("a tag is one word, with no spaces: \(text.isEmpty ? "an empty one" : "'\(text)'") is not")
+            }
+            if !tags.contains(where: { Tags.same($0, tag) }) { tags.append(tag) }
+        }
+        return tags
+    }
+
+    /// A `--repeat` value.
+    static func repeatRule(_ text: String?) throws -> RepeatRule? {
+        guard let text else { return nil }
+        guard let rule = RepeatRule(text: text) else {
+            throw ValidationError("--repeat must be daily, weekly, monthly, yearly, or Nd, Nw, Nm, Ny with N from 1 to \(RepeatRule.maximumCount), not '\(text)'")
+        }
+        return rule
     }
 
     /// Task ids as given, without repeats, in order.

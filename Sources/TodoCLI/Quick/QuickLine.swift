@@ -46,6 +46,10 @@ struct QuickLine {
 
     func value(_ name: String) -> String? { values[name] }
 
+    /// A repeatable option's values (the quick parser takes it at most once: a second one makes
+    /// it give up, and ArgumentParser reads the line).
+    func values(_ name: String) -> [String] { values[name].map { [$0] } ?? [] }
+
     /// Flags with a short and a long spelling.
     func flag(_ short: String, _ long: String) -> Bool { flags.contains(short) || flags.contains(long) }
 }

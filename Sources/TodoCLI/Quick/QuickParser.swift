@@ -25,14 +25,16 @@ enum QuickParser {
             let request = ListRequest(
                 list: line.positionals.first, all: line.flag("--all"), sort: try line.value("--sort", TaskQuery.Sort.init) ?? .due,
                 overdue: line.flag("--overdue"), dueBefore: line.value("--due-before"),
-                priority: try line.value("--priority", Priority.init), limit: try line.value("--limit") { Int($0) })
+                priority: try line.value("--priority", Priority.init), limit: try line.value("--limit") { Int($0) },
+                tags: line.values("--tag"))
             return (try settings(line), try request.plan(at: now))
         case "add":
             let line = try QuickLine(rest, AddCommand.optionSpecs)
             guard line.positionals.count == 2 else { return nil }
             let request = AddRequest(
                 list: line.positionals[0], title: line.positionals[1], notes: line.value("--notes"), due: line.value("--due"),
-                priority: try line.value("--priority", Priority.init) ?? .none, writing: writing(line))
+                priority: try line.value("--priority", Priority.init) ?? .none, tags: line.values("--tag"),
+                repeatRule: line.value("--repeat"), repeatFrom: try line.value("--repeat-from", RepeatFrom.init), writing: writing(line))
             return (try settings(line), try request.plan(at: now))
         case "done", "undone", "rm":
             let line = try QuickLine(rest, DoneCommand.optionSpecs)

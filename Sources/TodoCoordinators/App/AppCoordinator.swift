@@ -6,15 +6,18 @@ public final class AppCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
     public let navigator: Navigator
     private let repository: any TodoRepository
+    private let today: Today
 
-    public init(navigator: Navigator, repository: any TodoRepository) {
+    /// `today`: the local date now, for what counts from it (a repeating task's next due date).
+    public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
         self.navigator = navigator
         self.repository = repository
+        self.today = today
     }
 
     /// Puts MainList on screen.
     public func start() {
-        let mainList = MainListCoordinator(navigator: navigator, repository: repository)
+        let mainList = MainListCoordinator(navigator: navigator, repository: repository, today: today)
         mainList.parentCoordinator = self
         childCoordinators.append(mainList)
         mainList.start()

@@ -6,14 +6,16 @@ public final class EditTaskCoordinator: Coordinator {
     public let navigator: Navigator
     public weak var parentCoordinator: TodoListCoordinator?
     private let repository: any TodoRepository
+    private let today: Today
 
-    public init(navigator: Navigator, repository: any TodoRepository) {
+    public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
         self.navigator = navigator
         self.repository = repository
+        self.today = today
     }
 
     public func start(with task: TodoTask) {
-        let screen = EditTaskScreen(task: task, repository: repository, display: navigator.display)
+        let screen = EditTaskScreen(task: task, repository: repository, display: navigator.display, today: today)
         screen.coordinator = self
         navigator.present(screen)
     }

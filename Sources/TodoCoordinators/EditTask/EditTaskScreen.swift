@@ -6,17 +6,24 @@ public final class EditTaskScreen: Screen {
     public let task: TodoTask
     private let repository: any TodoRepository
     private let display: any Display
+    private let today: Today
 
-    public init(task: TodoTask, repository: any TodoRepository, display: any Display) {
+    public init(task: TodoTask, repository: any TodoRepository, display: any Display, today: @escaping Today) {
         self.task = task
         self.repository = repository
         self.display = display
+        self.today = today
     }
 
     public func handle(_ event: ViewEvent) throws {
         switch event {
         case .save(let changes):
-            try display.show(repository.updateTask(task.id, with: changes), .updated)
+            // As it is now, not as it was when the screen opened: another process may have
+            // completed it since, and then it has made its next task already.
+            let wasDone = try repository.task(task.id)?.isDone ?? task.isDone
+            let saved = try repository.updateTask(task.id, with: changes)
+            try display.show(saved, .updated)
+            if !wasDone && saved.isDone { try Repetition.addNext(after: saved, today: today(), repository, display) }
             coordinator?.finish(shouldDismiss: true)
         case .cancel:
             coordinator?.finish(shouldDismiss: true)

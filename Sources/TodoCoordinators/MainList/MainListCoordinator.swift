@@ -6,10 +6,12 @@ public final class MainListCoordinator: Coordinator {
     public let navigator: Navigator
     public weak var parentCoordinator: AppCoordinator?
     private let repository: any TodoRepository
+    private let today: Today
 
-    public init(navigator: Navigator, repository: any TodoRepository) {
+    public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
         self.navigator = navigator
         self.repository = repository
+        self.today = today
     }
 
     public func start() {
@@ -21,7 +23,7 @@ public final class MainListCoordinator: Coordinator {
     /// Pushes a list's TodoList screen and keeps its coordinator while it is shown.
     @discardableResult
     public func showTodoList(_ list: TodoList) -> TodoListCoordinator {
-        let todoList = TodoListCoordinator(navigator: navigator, repository: repository)
+        let todoList = TodoListCoordinator(navigator: navigator, repository: repository, today: today)
         todoList.parentCoordinator = self
         childCoordinators.append(todoList)
         todoList.start(with: list)

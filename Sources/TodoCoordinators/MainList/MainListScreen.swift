@@ -30,10 +30,10 @@ public final class MainListScreen: Screen {
         case .search(let words, let listName, let includeDone):
             let search = TaskSearch(words: words, list: try listName.map(existingList)?.id, includeDone: includeDone)
             try display.showTasks(.search) { each in try repository.forEachTask(matching: search, each) }
-        case .showAgenda(let lastDay):
+        case .showAgenda(let lastDay, let tags):
             // The day after, as a bound; the last representable day ends at its last minute.
             let end = lastDay.adding(days: 1).map { Due(date: $0) } ?? Due(date: lastDay, minuteOfDay: 24 * 60 - 1)
-            let query = TaskQuery(sort: .due, dueBefore: end)
+            let query = TaskQuery(sort: .due, dueBefore: end, tags: tags)
             try display.showTasks(.agenda(through: lastDay)) { each in try repository.forEachTask(matching: query, each) }
         case .exportTasks(let listName):
             var query = TaskQuery.everything
@@ -41,6 +41,8 @@ public final class MainListScreen: Screen {
             try display.showTasks(.export) { each in try repository.forEachTask(matching: query, each) }
         case .importTasks(let records):
             try display.show(repository.importTasks(keepingIDs: records.keepIDs) { store in try records.forEach(store) })
+        case .showTags:
+            try display.showTags { each in try repository.forEachTag(each) }
         case .showHistory(let limit):
             try display.showHistory { each in try repository.forEachHistoryEntry(limit: limit, each) }
         case .undo, .redo:

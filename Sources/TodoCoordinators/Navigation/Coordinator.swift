@@ -1,3 +1,5 @@
+import TodoCore
+
 /// Owns navigation for one screen, as in the seeds: it keeps the children it started in
 /// `childCoordinators` while they are on screen, and drops them in `childDidFinish`.
 ///
@@ -14,3 +16,6 @@ extension Coordinator {
         childCoordinators.removeAll { $0 === child }
     }
 }
+
+/// The local date now. The composition root gives the system clock's; tests give a fixed day.
+public typealias Today = () -> CivilDate

@@ -39,4 +39,5 @@ public protocol Display: AnyObject {
     func show(_ summary: ImportSummary) throws
     func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws
     func show(_ entry: HistoryEntry, _ action: HistoryAction) throws
+    func showTags(_ produce: ((TagCount) throws -> Void) throws -> Void) throws
 }

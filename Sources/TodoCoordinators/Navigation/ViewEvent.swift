@@ -13,12 +13,14 @@ public enum ViewEvent: Equatable, Sendable {
     /// Tasks of every list (or of one) matching all the words.
     case search([String], list: String?, includeDone: Bool)
     /// Open dated tasks of every list due up to and including a day, overdue ones too.
-    case showAgenda(through: CivilDate)
+    case showAgenda(through: CivilDate, tags: [String] = [])
     /// Every task (of one list, or all), for moving data out.
     case exportTasks(list: String?)
     case importTasks(TaskRecords)
     /// The history of changes, newest first.
     case showHistory(limit: Int)
+    /// Every tag, with its number of open tasks.
+    case showTags
 
     // MainList and TodoList
     /// Reverts the most recent change not undone yet.

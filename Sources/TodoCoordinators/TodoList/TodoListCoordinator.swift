@@ -6,14 +6,16 @@ public final class TodoListCoordinator: Coordinator {
     public let navigator: Navigator
     public weak var parentCoordinator: MainListCoordinator?
     private let repository: any TodoRepository
+    private let today: Today
 
-    public init(navigator: Navigator, repository: any TodoRepository) {
+    public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
         self.navigator = navigator
         self.repository = repository
+        self.today = today
     }
 
     public func start(with list: TodoList) {
-        let screen = TodoListScreen(list: list, repository: repository, display: navigator.display)
+        let screen = TodoListScreen(list: list, repository: repository, display: navigator.display, today: today)
         screen.coordinator = self
         navigator.push(screen)
     }
@@ -21,7 +23,7 @@ public final class TodoListCoordinator: Coordinator {
     /// Presents EditTask for one of this list's tasks.
     @discardableResult
     public func showEditTask(_ task: TodoTask) -> EditTaskCoordinator {
-        let editTask = EditTaskCoordinator(navigator: navigator, repository: repository)
+        let editTask = EditTaskCoordinator(navigator: navigator, repository: repository, today: today)
         editTask.parentCoordinator = self
         childCoordinators.append(editTask)
         editTask.start(with: task)

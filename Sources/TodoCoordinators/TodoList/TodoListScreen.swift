@@ -7,11 +7,13 @@ public final class TodoListScreen: Screen {
     public let list: TodoList
     private let repository: any TodoRepository
     private let display: any Display
+    private let today: Today
 
-    public init(list: TodoList, repository: any TodoRepository, display: any Display) {
+    public init(list: TodoList, repository: any TodoRepository, display: any Display, today: @escaping Today) {
         self.list = list
         self.repository = repository
         self.display = display
+        self.today = today
     }
 
     public func handle(_ event: ViewEvent) throws {
@@ -21,7 +23,12 @@ public final class TodoListScreen: Screen {
         case .addTask(let draft):
             try display.show(repository.addTask(draft, to: list.id), .added)
         case .setDone(let id, let done):
-            try display.show(repository.setDone(done, task: id, in: list.id), done ? .completed : .reopened)
+            // Read first: only a task that becomes done now makes its next one (a second `done`,
+            // or another process's, finds it done already and makes none).
+            let wasDone = done ? try ownTask(id).isDone : true
+            let task = try repository.setDone(done, task: id, in: list.id)
+            try display.show(task, done ? .completed : .reopened)
+            if !wasDone { try Repetition.addNext(after: task, today: today(), repository, display) }
         case .deleteTask(let id):
             try display.show(repository.deleteTask(id, in: list.id), .deleted)
         case .selectTask(let id):

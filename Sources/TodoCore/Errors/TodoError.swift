@@ -19,6 +19,9 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Undoing (or redoing) a change would overwrite what something else changed since: a list
     /// or task it would touch is not as the change (or its undo) left it.
     case historyConflict(change: HistoryEntry.ID, command: String, undoing: Bool, reason: String)
+    /// An edit would leave a repeating task without a due date (the schedule counts from it).
+    /// A usage error: the command asked for something that cannot be.
+    case repeatNeedsDue(TodoTask.ID)
     /// A task holds a value the domain forbids (stored with the storage's checks switched off).
     case unreadableTask(TodoTask.ID, field: String, value: String, expected: String)
 
@@ -44,6 +47,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "there is nothing to redo: no change was undone since the last one was made"
         case .historyConflict(let change, let command, let undoing, let reason):
             "cannot \(undoing ? "undo" : "redo") change \(change) (\(command)): \(reason); nothing was changed"
+        case .repeatNeedsDue(let id):
+            "task \(id) repeats, so it needs a due date: give --due, or --no-repeat as well"
         case .unreadableTask(let id, let field, let value, let expected):
             "task \(id) holds \(field) '\(value)' in the database, which is not \(expected); todo will not show it as something else (see todo db check)"
         }

@@ -14,11 +14,14 @@ public struct ImportedTask: Equatable, Sendable {
     public var createdAt: String?
     public var updatedAt: String?
     public var completedAt: String?
+    public var tags: [String]
+    public var repeatRule: RepeatRule?
+    public var repeatFrom: RepeatFrom
 
     public init(
         line: Int, id: TodoTask.ID? = nil, listName: String, title: String, notes: String? = nil, due: Due? = nil,
         priority: Priority = .none, isDone: Bool = false, createdAt: String? = nil, updatedAt: String? = nil,
-        completedAt: String? = nil
+        completedAt: String? = nil, tags: [String] = [], repeatRule: RepeatRule? = nil, repeatFrom: RepeatFrom = .due
     ) {
         self.line = line
         self.id = id
@@ -31,5 +34,15 @@ public struct ImportedTask: Equatable, Sendable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.completedAt = completedAt
+        self.tags = tags
+        self.repeatRule = repeatRule
+        self.repeatFrom = repeatFrom
+    }
+}
+
+extension ImportedTask {
+    /// What makes the record impossible to store as a task, though each field is valid alone.
+    public var problem: String? {
+        repeatRule != nil && due == nil ? "a repeating task needs a due date" : nil
     }
 }

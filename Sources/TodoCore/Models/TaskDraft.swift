@@ -4,12 +4,22 @@ public struct TaskDraft: Equatable, Sendable {
     public var notes: String?
     public var due: Due?
     public var priority: Priority
+    /// Each valid by `Tags.valid`; repeats (in any case) count once.
+    public var tags: [String]
+    public var repeatRule: RepeatRule?
+    public var repeatFrom: RepeatFrom
 
-    public init(title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .none) {
+    public init(
+        title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .none,
+        tags: [String] = [], repeatRule: RepeatRule? = nil, repeatFrom: RepeatFrom = .due
+    ) {
         self.title = title
         self.notes = notes
         self.due = due
         self.priority = priority
+        self.tags = tags
+        self.repeatRule = repeatRule
+        self.repeatFrom = repeatFrom
     }
 }
 
@@ -28,10 +38,17 @@ public struct TaskChanges: Equatable, Sendable {
     /// The name of the list to move the task to; created if it does not exist.
     public var listName: String?
     public var isDone: Bool?
+    /// Tags to add and to take off (matched ignoring ASCII case); taking off one the task does
+    /// not have changes nothing.
+    public var addTags: [String]
+    public var removeTags: [String]
+    public var repeatRule: Field<RepeatRule>
+    public var repeatFrom: RepeatFrom?
 
     public init(
         title: String? = nil, notes: Field<String> = .keep, due: Field<Due> = .keep,
-        priority: Priority? = nil, listName: String? = nil, isDone: Bool? = nil
+        priority: Priority? = nil, listName: String? = nil, isDone: Bool? = nil,
+        addTags: [String] = [], removeTags: [String] = [], repeatRule: Field<RepeatRule> = .keep, repeatFrom: RepeatFrom? = nil
     ) {
         self.title = title
         self.notes = notes
@@ -39,10 +56,15 @@ public struct TaskChanges: Equatable, Sendable {
         self.priority = priority
         self.listName = listName
         self.isDone = isDone
+        self.addTags = addTags
+        self.removeTags = removeTags
+        self.repeatRule = repeatRule
+        self.repeatFrom = repeatFrom
     }
 
     /// True when nothing would change.
     public var isEmpty: Bool {
         title == nil && notes == .keep && due == .keep && priority == nil && listName == nil && isDone == nil
+            && addTags.isEmpty && removeTags.isEmpty && repeatRule == .keep && repeatFrom == nil
     }
 }

@@ -26,10 +26,12 @@ public struct TaskQuery: Equatable, Sendable {
     /// before its minute.
     public var overdueAsOf: Due?
     public var priority: Priority?
+    /// Only tasks with every one of these tags.
+    public var tags: [String]
 
     public init(
         list: TodoList.ID? = nil, includeDone: Bool = false, sort: Sort = .due, limit: Int? = nil,
-        dueBefore: Due? = nil, overdueAsOf: Due? = nil, priority: Priority? = nil
+        dueBefore: Due? = nil, overdueAsOf: Due? = nil, priority: Priority? = nil, tags: [String] = []
     ) {
         self.list = list
         self.includeDone = includeDone
@@ -38,6 +40,7 @@ public struct TaskQuery: Equatable, Sendable {
         self.dueBefore = dueBefore
         self.overdueAsOf = overdueAsOf
         self.priority = priority
+        self.tags = tags
     }
 
     /// Every task of every list, done ones included, in id order: what `todo export` writes.

@@ -20,10 +20,16 @@ public struct TodoTask: Equatable, Hashable, Sendable {
     public let createdAt: String
     public let updatedAt: String
     public let completedAt: String?
+    /// Sorted as `Tags.sorted` lists them.
+    public let tags: [String]
+    /// How the task repeats, if it does; such a task always has a due date.
+    public let repeatRule: RepeatRule?
+    public let repeatFrom: RepeatFrom
 
     public init(
         id: ID, listID: TodoList.ID, listName: String, title: String, notes: String?, due: Due?,
-        priority: Priority, isDone: Bool, createdAt: String, updatedAt: String, completedAt: String?
+        priority: Priority, isDone: Bool, createdAt: String, updatedAt: String, completedAt: String?,
+        tags: [String] = [], repeatRule: RepeatRule? = nil, repeatFrom: RepeatFrom = .due
     ) {
         self.id = id
         self.listID = listID
@@ -36,5 +42,8 @@ public struct TodoTask: Equatable, Hashable, Sendable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.completedAt = completedAt
+        self.tags = tags
+        self.repeatRule = repeatRule
+        self.repeatFrom = repeatFrom
     }
 }

@@ -45,6 +45,10 @@ public protocol TodoRepository: AnyObject {
     /// Deletes a task of `list` and returns it as it was.
     func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask
 
+    /// Every tag any task has, ignoring ASCII case, sorted as `Tags.sorted` sorts, with its
+    /// number of open tasks.
+    func forEachTag(_ body: (TagCount) throws -> Void) throws
+
     /// Stores every record `produce` hands over, creating lists as needed. With `keepingIDs`
     /// the records' ids are kept, and an id handed out before is `TodoError.idAlreadyAssigned`.
     func importTasks(keepingIDs: Bool, _ produce: ((ImportedTask) throws -> Void) throws -> Void) throws -> ImportSummary

@@ -11,8 +11,16 @@ enum RecordValue: Equatable {
     case number
     case bool(Bool)
     case null
-    case array
-    case object
+    /// An array's items, an object's fields (nested as deep as the parser allows; a record is
+    /// at most 1 MiB, so they stay small).
+    case array([RecordValue])
+    case object([RecordField])
+}
+
+/// One key and value of a nested object.
+struct RecordField: Equatable {
+    let key: String
+    let value: RecordValue
 }
 
 /// Why a record could not be read; becomes `TodoError.invalidRecord` with the record's line.
@@ -83,18 +91,20 @@ struct JSONRecordParser {
         switch next {
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "{"):
-            try object(depth: depth) { _, _ in }
-            return .object
+            var fields: [RecordField] = []
+            try object(depth: depth) { fields.append(RecordField(key: $0, value: $1)) }
+            return .object(fields)
         case UInt8(ascii: "["):
             index += 1
             skipWhitespace()
-            if peek == UInt8(ascii: "]") { index += 1; return .array }
+            if peek == UInt8(ascii: "]") { index += 1; return .array([]) }
+            var items: [RecordValue] = []
             while true {
-                _ = try value(depth: depth + 1)
+                items.append(try value(depth: depth + 1))
                 skipWhitespace()
                 guard let byte = peek else { throw problem("the array is not closed") }
                 index += 1
-                if byte == UInt8(ascii: "]") { return .array }
+                if byte == UInt8(ascii: "]") { return .array(items) }
                 guard byte == UInt8(ascii: ",") else { throw problem("expected ',' or ']'") }
             }
         case UInt8(ascii: "t"): try word("true"); return .bool(true)

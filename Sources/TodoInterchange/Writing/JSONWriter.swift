@@ -25,6 +25,13 @@ public enum JSONWriter {
         case .integer(let number): integer(number, to: &out)
         case .text(let text): optional(text, to: &out)
         case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+        case .words(let words):
+            out.append(UInt8(ascii: "["))
+            for (index, word) in words.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                string(word, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         }
     }
 
@@ -37,6 +44,15 @@ public enum JSONWriter {
         integer(Int64(list.openCount), to: &out)
         out.append(contentsOf: #","done":"#.utf8)
         integer(Int64(list.doneCount), to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A tag: `{"name":"errand","open":4}`.
+    public static func tag(_ tag: TagCount, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"name":"#.utf8)
+        string(tag.name, to: &out)
+        out.append(contentsOf: #","open":"#.utf8)
+        integer(Int64(tag.openTasks), to: &out)
         out.append(UInt8(ascii: "}"))
     }
 

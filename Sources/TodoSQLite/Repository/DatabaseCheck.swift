@@ -125,7 +125,7 @@ struct DatabaseCheck {
         func report(_ finding: String) {
             if findings.count < Self.listedPerKind { findings.append(finding) } else { more += 1 }
         }
-        try db.prepare("SELECT id, title, priority, done, due, created_at, updated_at, completed_at FROM tasks ORDER BY id")
+        try db.prepare("SELECT id, title, priority, done, due, created_at, updated_at, completed_at, repeat, repeat_from FROM tasks ORDER BY id")
             .bind([]).forEachRow { row in
                 for problem in StoredTask.problems(row) { report("task \(row.int64(0)): \(problem)") }
             }
@@ -133,6 +133,9 @@ struct DatabaseCheck {
             let name = row.text(1)
             if Names.trimmed(name) != name { report("list \(row.int64(0)): its name \(StoredTask.quoted(name)) is empty or has spaces around it") }
             if Timestamp.normalized(row.text(2)) == nil { report("list \(row.int64(0)): created_at \(StoredTask.quoted(row.text(2))) is not a time") }
+        }
+        try db.prepare("SELECT task_id, tag FROM task_tags ORDER BY task_id").bind([]).forEachRow { row in
+            if Tags.valid(row.text(1)) == nil { report("task \(row.int64(0)): tag \(StoredTask.quoted(row.text(1))) is not one word") }
         }
         if more > 0 { findings.append("values: and \(more) more like these") }
         return findings

@@ -65,7 +65,7 @@ extension SQLiteTodoRepository {
                 guard force || taskCount == 0 else { throw TodoError.listNotEmpty(list.name, taskCount: taskCount) }
                 if let recorder {
                     // Its tasks go with it (ON DELETE CASCADE): each is recorded, for undo.
-                    try db.cached("SELECT id, \(TaskRow.columns.joined(separator: ", ")) FROM tasks WHERE list_id = ?")
+                    try db.cached("SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = ?")
                         .bind([id]).forEachRow { row in try recorder.task(row.int64(0), before: TaskRow.read(row, from: 1), after: nil) }
                     try recorder.list(id, before: listRow(id), after: nil)
                     recorder.note(.listDeleted(list.name, tasks: taskCount))

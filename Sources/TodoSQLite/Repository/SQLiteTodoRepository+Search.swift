@@ -4,8 +4,7 @@ extension SQLiteTodoRepository {
     public func forEachTask(matching search: TaskSearch, _ body: (TodoTask) throws -> Void) throws {
         guard let match = Self.matchExpression(search.searchableWords) else { return }
         var sql = """
-            SELECT t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, t.done,
-                   t.created_at, t.updated_at, t.completed_at
+            SELECT \(Self.taskColumns)
             FROM tasks_search AS s JOIN tasks AS t ON t.id = s.rowid JOIN lists AS l ON l.id = t.list_id
             WHERE tasks_search MATCH ?
             """

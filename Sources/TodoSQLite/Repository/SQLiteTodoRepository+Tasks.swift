@@ -1,11 +1,12 @@
 import TodoCore
 
 extension SQLiteTodoRepository {
-    static let taskSelect = """
-        SELECT t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, t.done,
-               t.created_at, t.updated_at, t.completed_at
-        FROM tasks AS t JOIN lists AS l ON l.id = t.list_id
+    /// What `readTask` reads, from tasks `t` and lists `l`.
+    static let taskColumns = """
+        t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, t.done,
+        t.created_at, t.updated_at, t.completed_at, \(TaskRow.tagsOf("t.id")), t.repeat, t.repeat_from
         """
+    static let taskSelect = "SELECT \(taskColumns) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id"
 
     /// Reads a row of `taskSelect` by the rules of `StoredTask`: a value the schema forbids stops
     /// the command, naming the task, rather than being shown as another, valid one.
@@ -16,7 +17,9 @@ extension SQLiteTodoRepository {
             notes: row.optionalText(4), due: try StoredTask.due(row.optionalText(5), task: id),
             priority: try StoredTask.priority(row.text(6), task: id), isDone: try StoredTask.isDone(row.int64(7), task: id),
             createdAt: StoredTask.timestamp(row.text(8)), updatedAt: StoredTask.timestamp(row.text(9)),
-            completedAt: row.optionalText(10).map(StoredTask.timestamp))
+            completedAt: row.optionalText(10).map(StoredTask.timestamp), tags: StoredTask.tags(row.optionalText(11)),
+            repeatRule: try StoredTask.repeatRule(row.optionalText(12), task: id),
+            repeatFrom: try StoredTask.repeatFrom(row.text(13), task: id))
     }
 
     /// ORDER BY clauses; each ends with the id so ties come out the same every time. With open
@@ -63,7 +66,8 @@ extension SQLiteTodoRepository {
         TaskRow(
             listID: row.int64(1), title: row.text(3), notes: row.optionalText(4), due: row.optionalText(5),
             priority: row.text(6), done: row.int64(7), createdAt: row.text(8), updatedAt: row.text(9),
-            completedAt: row.optionalText(10))
+            completedAt: row.optionalText(10), tags: row.optionalText(11) ?? "", repeat: row.optionalText(12),
+            repeatFrom: row.text(13))
     }
 
     public func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
@@ -77,6 +81,11 @@ extension SQLiteTodoRepository {
         if let priority = query.priority {
             conditions.append("t.priority = ?")
             values.append(priority.rawValue)
+        }
+        // Each through the index on tags: the tag's tasks, not every task of the list, are looked at.
+        for tag in query.tags {
+            conditions.append("t.id IN (SELECT task_id FROM task_tags WHERE tag = ?)")
+            values.append(tag)
         }
         // Due texts compare correctly as text: '2026-11-30T23:00' < '2026-12-01' < '2026-12-01T09:00'.
         if let before = query.dueBefore {
@@ -100,9 +109,11 @@ extension SQLiteTodoRepository {
             try db.transaction {
                 let now = timestamp()
                 try db.run(
-                    "INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now)
+                    "INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now,
+                    draft.repeatRule?.description, draft.repeatFrom.rawValue)
                 let id = db.lastInsertedRowID
+                for tag in draft.tags { try addTag(tag, to: id) }
                 let added = try stored(id, in: list)
                 if let recorder {
                     try recorder.task(id, before: nil, after: added.row)
@@ -118,26 +129,28 @@ extension SQLiteTodoRepository {
             try db.transaction {
                 guard let old = try task(id) else { throw TodoError.taskNotFound(id) }
                 let before = try recorder.map { _ in try storedRow(id, in: old.listID) }
-                let listID = try changes.listName.map { try listCreatingIfNeeded(named: $0).list.id } ?? old.listID
-                let new = old.applying(changes, listID: listID)
+                let list = try changes.listName.map { try listCreatingIfNeeded(named: $0).list } ?? TodoList(id: old.listID, name: old.listName, openCount: 0, doneCount: 0)
+                let new = try old.applying(changes, listID: list.id, listName: list.name)
                 // An edit that changes nothing leaves updated_at alone.
                 guard new != old else { return old }
                 let now = timestamp()
                 try db.run(
                     """
                     UPDATE tasks SET list_id = ?, title = ?, notes = ?, due = ?, priority = ?, done = ?,
-                        completed_at = ?, updated_at = ? WHERE id = ?
+                        completed_at = ?, updated_at = ?, repeat = ?, repeat_from = ? WHERE id = ?
                     """,
                     new.listID, new.title, new.notes, new.due?.description, new.priority.rawValue, new.isDone,
-                    new.isDone ? (old.completedAt ?? now) : nil, now, id)
-                let after = try stored(id, in: listID)
+                    new.isDone ? (old.completedAt ?? now) : nil, now, new.repeatRule?.description, new.repeatFrom.rawValue, id)
+                if new.tags != old.tags {
+                    for tag in old.tags where !new.tags.contains(tag) { try db.run("DELETE FROM task_tags WHERE task_id = ? AND tag = ?", id, tag) }
+                    for tag in new.tags where !old.tags.contains(tag) { try addTag(tag, to: id) }
+                }
+                let after = try stored(id, in: list.id)
                 if let recorder {
                     try recorder.task(id, before: before, after: after.row)
-                    if new.listID != old.listID { recorder.note(.taskMoved(id, to: try list(id: new.listID)?.name ?? "")) }
+                    if new.listID != old.listID { recorder.note(.taskMoved(id, to: list.name)) }
                     if new.isDone != old.isDone { recorder.note(.taskDone(id, new.isDone)) }
-                    if (new.title, new.notes, new.due, new.priority) != (old.title, old.notes, old.due, old.priority) {
-                        recorder.note(.taskEdited(id))
-                    }
+                    if !new.sameFieldsBesidesDone(as: old) { recorder.note(.taskEdited(id)) }
                 }
                 return after.task
             }
@@ -182,17 +195,15 @@ extension SQLiteTodoRepository {
     }
 }
 
-extension TodoTask {
-    /// The task with `changes` applied, before it is written; timestamps are the writer's job.
-    func applying(_ changes: TaskChanges, listID: TodoList.ID) -> TodoTask {
-        func value<V>(_ field: TaskChanges.Field<V>, _ current: V?) -> V? {
-            if case .set(let new) = field { return new }
-            return current
+extension SQLiteTodoRepository {
+    public func forEachTag(_ body: (TagCount) throws -> Void) throws {
+        try translatingErrors {
+            // GROUP BY and ORDER BY use the column's NOCASE: one row per tag whatever its case.
+            try db.cached("""
+                SELECT min(g.tag), count(*) FILTER (WHERE t.done = 0)
+                FROM task_tags AS g JOIN tasks AS t ON t.id = g.task_id
+                GROUP BY g.tag ORDER BY g.tag
+                """).bind([]).forEachRow { try body(TagCount(name: $0.text(0), openTasks: $0.int(1))) }
         }
-        return TodoTask(
-            id: id, listID: listID, listName: listName, title: changes.title ?? title,
-            notes: value(changes.notes, notes), due: value(changes.due, due),
-            priority: changes.priority ?? priority, isDone: changes.isDone ?? isDone,
-            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt)
     }
 }

@@ -6,7 +6,7 @@ import TodoCore
 /// naming the task; `todo db check` lists them all.
 enum StoredTask {
     /// What in a row of `SELECT id, title, priority, done, due, created_at, updated_at,
-    /// completed_at` todo cannot read; empty when all is well.
+    /// completed_at, repeat, repeat_from` todo cannot read; empty when all is well.
     static func problems(_ row: Statement) -> [String] {
         var problems: [String] = []
         if row.text(1).isEmpty { problems.append("its title is empty") }
@@ -21,7 +21,34 @@ enum StoredTask {
             if Timestamp.normalized(text) == nil { problems.append("\(name) \(quoted(text)) is not a time") }
         }
         if (row.int64(3) == 1) != !row.isNull(7) { problems.append("done and completed_at disagree") }
+        if let text = row.optionalText(8) {
+            if RepeatRule(stored: text) == nil { problems.append("repeat \(quoted(text)) is not Nd, Nw, Nm or Ny (N from 1 to 1200)") }
+            if row.isNull(4) { problems.append("it repeats but has no due date") }
+        }
+        if RepeatFrom(rawValue: row.text(9)) == nil { problems.append("repeat_from \(quoted(row.text(9))) is not due or done") }
         return problems
+    }
+
+    /// A repeat rule as stored (its short form only), or the error naming the task.
+    static func repeatRule(_ text: String?, task id: TodoTask.ID) throws -> RepeatRule? {
+        guard let text else { return nil }
+        guard let rule = RepeatRule(stored: text) else {
+            throw TodoError.unreadableTask(id, field: "repeat", value: text, expected: "Nd, Nw, Nm or Ny")
+        }
+        return rule
+    }
+
+    static func repeatFrom(_ text: String, task id: TodoTask.ID) throws -> RepeatFrom {
+        guard let from = RepeatFrom(rawValue: text) else {
+            throw TodoError.unreadableTask(id, field: "repeat_from", value: text, expected: "due or done")
+        }
+        return from
+    }
+
+    /// A task's tags as `taskSelect` reads them: one text, space-separated, in listing order.
+    static func tags(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(separator: " ").map(String.init)
     }
 
     /// A priority as stored, or the error that names the task it is wrong in.

@@ -32,6 +32,11 @@ public final class CSVRenderer: Renderer {
 
     public func show(_ entry: HistoryEntry, _ action: HistoryAction) throws {}
 
+    public func showTags(_ produce: ((TagCount) throws -> Void) throws -> Void) throws {
+        try output.write(CSVWriter.row(["name", "open"]))
+        try produce { try output.write(CSVWriter.row([$0.name, String($0.openTasks)])) }
+    }
+
     /// The header goes out even when there are no tasks, so the output is always a valid table.
     public func finish() throws { try writeHeader() }
 

@@ -80,6 +80,8 @@ public final class HumanRenderer: Renderer {
         var details: [String] = ["in " + TerminalText.safe(task.listName)]
         if let due = task.due { details.append("due " + dueText(due)) }
         if task.priority != .none { details.append(priorityText(task.priority) + " priority") }
+        if let rule = task.repeatRule { details.append("repeats " + rule.description + (task.repeatFrom == .done ? " from done" : "")) }
+        if !task.tags.isEmpty { details.append(task.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")) }
         if task.isDone && change != .completed { details.append("done") }
         try output.write(verb + " " + style.paint(String(task.id), .yellow) + ": "
             + TerminalText.safe(task.title) + style.paint(" (" + details.joined(separator: ", ") + ")", .dim) + "\n")
@@ -124,6 +126,22 @@ public final class HumanRenderer: Renderer {
             + TerminalText.safe(entry.summary) + style.paint(" (todo " + TerminalText.safe(entry.command) + ")", .dim) + "\n")
     }
 
+    /// `todo tags`: each tag and its open tasks, aligned (tags are few, so they are gathered).
+    public func showTags(_ produce: ((TagCount) throws -> Void) throws -> Void) throws {
+        try sayIfMissing()
+        var tags: [TagCount] = []
+        try produce { tags.append($0) }
+        guard !tags.isEmpty else { return try output.write(style.paint("No tags yet. Tag a task with: todo edit ID --tag TAG", .dim) + "\n") }
+        let names = tags.map { "#" + TerminalText.safe($0.name) }
+        let width = names.map(TerminalText.width).max() ?? 0
+        let countWidth = String(tags.map(\.openTasks).max() ?? 0).count
+        for (tag, name) in zip(tags, names) {
+            let open = pad(String(tag.openTasks), countWidth, left: true) + " open"
+            try output.write(style.paint(TerminalText.padded(name, to: width), .cyan) + "  "
+                + (tag.openTasks > 0 ? open : style.paint(open, .dim)) + "\n")
+        }
+    }
+
     /// `2026-11-21T09:30:00Z` as `2026-11-21 09:30` (UTC, as stored).
     static func shortTime(_ timestamp: String) -> String {
         guard timestamp.count == 20 else { return timestamp }
@@ -148,7 +166,7 @@ public final class HumanRenderer: Renderer {
         var lines = [style.paint("Task \(task.id)", .yellow) + "  " + style.paint(TerminalText.safe(task.title), .bold)]
         // Every field the formats carry, by the same description, but the two in the heading.
         for field in TaskField.allCases where field != .id && field != .title {
-            lines.append("  " + style.paint(pad(field.label, 10), .dim) + " " + detail(field, of: task))
+            lines.append("  " + style.paint(pad(field.label, 11), .dim) + " " + detail(field, of: task))
         }
         try output.write(lines.joined(separator: "\n") + "\n")
     }
@@ -161,9 +179,10 @@ public final class HumanRenderer: Renderer {
         case .integer(let number): return String(number)
         case .bool(let flag): return flag ? "yes" : "no"
         case .text(nil): return "-"
+        case .words(let words): return words.isEmpty ? "-" : words.map(TerminalText.safe).joined(separator: " ")
         case .text(let text?):
             return text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }
-                .joined(separator: "\n" + String(repeating: " ", count: 13))
+                .joined(separator: "\n" + String(repeating: " ", count: 14))
         }
     }
 

@@ -38,6 +38,10 @@ public final class JSONRenderer: Renderer {
         try element { JSONWriter.entry(entry, to: &$0) }
     }
 
+    public func showTags(_ produce: ((TagCount) throws -> Void) throws -> Void) throws {
+        try produce { tag in try element { JSONWriter.tag(tag, to: &$0) } }
+    }
+
     public func show(_ summary: ImportSummary) throws {
         try element { JSONWriter.summary(summary, to: &$0) }
     }

@@ -26,6 +26,10 @@ public final class NDJSONRenderer: Renderer {
     }
 
     public func show(_ entry: HistoryEntry, _ action: HistoryAction) throws { try output.write(line: true) { JSONWriter.entry(entry, to: &$0) } }
+    public func showTags(_ produce: ((TagCount) throws -> Void) throws -> Void) throws {
+        try produce { tag in try output.write(line: true) { JSONWriter.tag(tag, to: &$0) } }
+    }
+
     public func show(_ summary: ImportSummary) throws { try output.write(line: true) { JSONWriter.summary(summary, to: &$0) } }
     public func finish() throws {}
 }

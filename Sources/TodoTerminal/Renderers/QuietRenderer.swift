@@ -20,5 +20,6 @@ public final class QuietRenderer: Renderer {
     public func show(_ summary: ImportSummary) throws {}
     public func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws { try produce { _ in } }
     public func show(_ entry: HistoryEntry, _ action: HistoryAction) throws {}
+    public func showTags(_ produce: ((TagCount) throws -> Void) throws -> Void) throws { try produce { _ in } }
     public func finish() throws {}
 }

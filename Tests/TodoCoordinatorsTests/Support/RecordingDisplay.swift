@@ -14,6 +14,7 @@ final class RecordingDisplay: Display {
         case task(TodoTask, TaskChange)
         case list(TodoList, ListChange)
         case history([HistoryEntry])
+        case tags([TagCount])
         case entry(HistoryEntry, HistoryAction)
     }
 
@@ -55,5 +56,11 @@ final class RecordingDisplay: Display {
 
     func show(_ entry: HistoryEntry, _ action: HistoryAction) throws {
         shown.append(.entry(entry, action))
+    }
+
+    func showTags(_ produce: ((TagCount) throws -> Void) throws -> Void) throws {
+        var tags: [TagCount] = []
+        try produce { tags.append($0) }
+        shown.append(.tags(tags))
     }
 }

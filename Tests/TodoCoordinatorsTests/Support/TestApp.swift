@@ -14,7 +14,7 @@ final class TestApp {
     init(lists: [String] = [], tasks: [(list: String, title: String)] = []) throws {
         repository = try FakeTodoRepository(lists: lists, tasks: tasks)
         navigator = Navigator(display: display)
-        app = AppCoordinator(navigator: navigator, repository: repository)
+        app = AppCoordinator(navigator: navigator, repository: repository, today: testToday)
         app.start()
     }
 
@@ -105,3 +105,7 @@ struct Tracked<C: Coordinator, S: Screen> {
 
     var isReleased: Bool { coordinator == nil && screen == nil }
 }
+
+/// The day coordinator tests run on: a fixed one, so a repeating task's next due date is known.
+let testDay = CivilDate(year: 2026, month: 11, day: 23)!
+func testToday() -> CivilDate { testDay }

@@ -43,11 +43,11 @@ struct ChangeReverter {
 
     /// The task rows of a change that is not an import (a command's own tasks: few).
     private func taskSteps() throws -> [Step<TaskRow>] {
-        let columns = TaskRow.columns.map { "before_" + $0 } + TaskRow.columns.map { "after_" + $0 }
+        let columns = TaskRow.fields.map { "before_" + $0 } + TaskRow.fields.map { "after_" + $0 }
         var steps: [Step<TaskRow>] = []
         try db.cached("SELECT task_id, \(columns.joined(separator: ", ")) FROM history_tasks WHERE change_id = ? ORDER BY task_id")
             .bind([entry.id]).forEachRow { row in
-                let before = TaskRow.read(row, from: 1), after = TaskRow.read(row, from: 1 + Int32(TaskRow.columns.count))
+                let before = TaskRow.read(row, from: 1), after = TaskRow.read(row, from: 1 + Int32(TaskRow.fields.count))
                 steps.append(Step(id: row.int64(0), now: undoing ? after : before, next: undoing ? before : after))
             }
         return steps
@@ -105,11 +105,12 @@ struct ChangeReverter {
             guard let next = step.next else { continue }
             if step.now == nil {
                 try db.cached("INSERT INTO tasks (id, \(columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count)))")
-                    .bind([step.id] + next.values).run()
+                    .bind([step.id] + next.columnValues).run()
             } else {
                 try db.cached("UPDATE tasks SET \(columns.map { $0 + " = ?" }.joined(separator: ", ")) WHERE id = ?")
-                    .bind(next.values + [step.id]).run()
+                    .bind(next.columnValues + [step.id]).run()
             }
+            if next.tags != step.now?.tags ?? "" { try repository.setTags(next.tags, of: step.id) }
         }
         for step in lists where step.next == nil { try db.run("DELETE FROM lists WHERE id = ?", step.id) }
     }
@@ -130,8 +131,8 @@ struct ChangeReverter {
                 try db.cached("SELECT count(*) FROM tasks WHERE list_id = ? AND \(inRange)").bind([list]).first { $0.int(0) } ?? 0
             }
             try db.run("""
-                INSERT INTO history_tasks (change_id, task_id, \(TaskRow.columns.map { "after_" + $0 }.joined(separator: ", ")))
-                SELECT ?, id, \(columns) FROM tasks WHERE \(inRange)
+                INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "after_" + $0 }.joined(separator: ", ")))
+                SELECT ?, t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.\(inRange)
                 """, entry.id)
             try inBulk(rows: count, in: tableRows, .deleting) { try db.execute("DELETE FROM tasks WHERE \(inRange)") }
             try apply(lists, [])
@@ -143,9 +144,18 @@ struct ChangeReverter {
             try inBulk(rows: range.count, in: tableRows, .inserting) {
                 try db.run("""
                     INSERT INTO tasks (id, \(columns))
-                    SELECT task_id, \(TaskRow.columns.map { "after_" + $0 }.joined(separator: ", ")) FROM history_tasks WHERE change_id = ?
+                    SELECT task_id, \(TaskRow.recordedAfter) FROM history_tasks WHERE change_id = ?
                     """, entry.id)
             }
+            // Each task's tags, from the one text the record keeps them in.
+            try db.run("""
+                WITH RECURSIVE split (task_id, tag, rest) AS (
+                    SELECT task_id, '', after_tags || ' ' FROM history_tasks WHERE change_id = ? AND after_tags <> ''
+                    UNION ALL
+                    SELECT task_id, substr(rest, 1, instr(rest, ' ') - 1), substr(rest, instr(rest, ' ') + 1) FROM split WHERE rest <> ''
+                )
+                INSERT OR IGNORE INTO task_tags (task_id, tag) SELECT task_id, tag FROM split WHERE tag <> ''
+                """, entry.id)
             try db.run("DELETE FROM history_tasks WHERE change_id = ?", entry.id)
         }
     }

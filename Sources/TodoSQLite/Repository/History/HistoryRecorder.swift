@@ -98,13 +98,15 @@ final class HistoryRecorder {
         var values: [(any SQLBindable)?] = [change, task.id]
         for index in before.indices { values += [before[index], after[index]] }
         try insertOrUpdate(
-            insert: "INSERT INTO history_tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values,
-            update: """
-                UPDATE history_tasks SET after_list_id = ?, after_title = ?, after_notes = ?, after_due = ?, after_priority = ?,
-                    after_done = ?, after_created_at = ?, after_updated_at = ?, after_completed_at = ?
-                WHERE change_id = ? AND task_id = ?
-                """, after + [change, task.id])
+            insert: Self.insertTask, values,
+            update: Self.updateTask, after + [change, task.id])
     }
+
+    private static let insertTask = "INSERT INTO history_tasks VALUES (?, ?\(String(repeating: ", ?, ?", count: TaskRow.fields.count)))"
+    private static let updateTask = """
+        UPDATE history_tasks SET \(TaskRow.fields.map { "after_\($0) = ?" }.joined(separator: ", "))
+        WHERE change_id = ? AND task_id = ?
+        """
 
     private func write(list: Recorded<ListRow>, in change: Int64) throws {
         try insertOrUpdate(

@@ -1,5 +1,5 @@
-/// A row of `tasks` exactly as stored, nothing read into the domain's types or normalised: what
-/// a change recorded and what undo puts back, byte for byte.
+/// A row of `tasks` exactly as stored, with its tags, nothing read into the domain's types or
+/// normalised: what a change recorded and what undo puts back, byte for byte.
 struct TaskRow: Equatable {
     var listID: Int64
     var title: String
@@ -10,26 +10,54 @@ struct TaskRow: Equatable {
     var createdAt: String
     var updatedAt: String
     var completedAt: String?
+    /// Space-separated, in listing order; empty when it has none.
+    var tags: String
+    var `repeat`: String?
+    var repeatFrom: String
 
-    /// The columns of `tasks` (besides `id`), in the order of the fields above.
-    static let columns = ["list_id", "title", "notes", "due", "priority", "done", "created_at", "updated_at", "completed_at"]
+    /// The fields in the order history_tasks pairs them (before_, after_ of each).
+    static let fields = ["list_id", "title", "notes", "due", "priority", "done", "created_at", "updated_at", "completed_at",
+                         "tags", "repeat", "repeat_from"]
 
-    /// Reads the row from `columns.count` columns starting at `first`; nil when they are NULL
+    /// The columns of `tasks` besides `id` (tags are rows of `task_tags`).
+    static let columns = fields.filter { $0 != "tags" }
+
+    /// A task's tags as one text, from a query with `id` in scope.
+    static func tagsOf(_ id: String) -> String {
+        "coalesce((SELECT group_concat(tag, ' ') FROM (SELECT tag FROM task_tags WHERE task_id = \(id) ORDER BY tag)), '')"
+    }
+
+    /// What selects `columns` from the after side of history_tasks rows. A row recorded before
+    /// tasks had `repeat_from` (migration 0006) has none there: it did not repeat.
+    static let recordedAfter = columns.map { $0 == "repeat_from" ? "coalesce(after_repeat_from, 'due')" : "after_" + $0 }
+        .joined(separator: ", ")
+
+    /// What selects `fields` of the task `t`.
+    static let selected = fields.map { $0 == "tags" ? tagsOf("t.id") : "t." + $0 }.joined(separator: ", ")
+
+    /// Reads the row from `fields.count` columns starting at `first`; nil when they are NULL
     /// (`title` never is in a task: a NULL there is the side of a history row with no task).
     static func read(_ row: Statement, from first: Int32) -> TaskRow? {
         guard !row.isNull(first + 1) else { return nil }
         return TaskRow(
             listID: row.int64(first), title: row.text(first + 1), notes: row.optionalText(first + 2),
             due: row.optionalText(first + 3), priority: row.text(first + 4), done: row.int64(first + 5),
-            createdAt: row.text(first + 6), updatedAt: row.text(first + 7), completedAt: row.optionalText(first + 8))
+            createdAt: row.text(first + 6), updatedAt: row.text(first + 7), completedAt: row.optionalText(first + 8),
+            tags: row.optionalText(first + 9) ?? "", repeat: row.optionalText(first + 10), repeatFrom: row.optionalText(first + 11) ?? "due")
     }
 
+    /// The values of `fields`, in order.
     var values: [(any SQLBindable)?] {
-        [listID, title, notes, due, priority, done, createdAt, updatedAt, completedAt]
+        [listID, title, notes, due, priority, done, createdAt, updatedAt, completedAt, tags, `repeat`, repeatFrom]
+    }
+
+    /// The values of `columns`, in order.
+    var columnValues: [(any SQLBindable)?] {
+        [listID, title, notes, due, priority, done, createdAt, updatedAt, completedAt, `repeat`, repeatFrom]
     }
 
     /// The values of no task: the side of a history row where the task did not exist.
-    static var nothing: [(any SQLBindable)?] { Array(repeating: nil, count: columns.count) }
+    static var nothing: [(any SQLBindable)?] { Array(repeating: nil, count: fields.count) }
 }
 
 /// A row of `lists` exactly as stored (its counts are the triggers' business).
@@ -48,11 +76,25 @@ struct ListRow: Equatable {
 
 extension SQLiteTodoRepository {
     func taskRow(_ id: Int64) throws -> TaskRow? {
-        try db.cached("SELECT \(TaskRow.columns.joined(separator: ", ")) FROM tasks WHERE id = ?")
+        try db.cached("SELECT \(TaskRow.selected) FROM tasks AS t WHERE t.id = ?")
             .bind([id]).first { TaskRow.read($0, from: 0) } ?? nil
     }
 
     func listRow(_ id: Int64) throws -> ListRow? {
         try db.cached("SELECT name, created_at FROM lists WHERE id = ?").bind([id]).first { ListRow.read($0, from: 0) } ?? nil
+    }
+
+    /// Gives task `id` exactly `tags` (space-separated), each in the spelling the database
+    /// already knows it by, if any.
+    func setTags(_ tags: String, of id: Int64) throws {
+        try db.run("DELETE FROM task_tags WHERE task_id = ?", id)
+        for tag in StoredTask.tags(tags) { try addTag(tag, to: id) }
+    }
+
+    /// Adds one tag, kept as first written: a tag some task has already keeps that spelling.
+    func addTag(_ tag: String, to id: Int64) throws {
+        try db.run("""
+            INSERT OR IGNORE INTO task_tags (task_id, tag) VALUES (?1, coalesce((SELECT tag FROM task_tags WHERE tag = ?2 LIMIT 1), ?2))
+            """, id, tag)
     }
 }

@@ -39,7 +39,7 @@ extension SQLiteTodoRepository {
     func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64) {
         var count = 0
         var sum: UInt64 = 0
-        try db.cached("SELECT id, \(TaskRow.columns.joined(separator: ", ")) FROM tasks WHERE id > ? AND id <= ?")
+        try db.cached("SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.id > ? AND t.id <= ?")
             .bind([after, through]).forEachRow { row in
                 count += 1
                 sum &+= row.rowFingerprint()
@@ -77,6 +77,7 @@ struct TaskImporter {
     }
 
     mutating func add(_ record: ImportedTask) throws {
+        if let problem = record.problem { throw TodoError.invalidRecord(line: record.line, reason: problem) }
         if keepingIDs {
             guard let id = record.id else {
                 throw TodoError.invalidRecord(line: record.line, reason: "--keep-ids needs an id in every record")

@@ -13,7 +13,7 @@ import TodoCore
 /// `ImportRulesTests` proves the two agree), and checking a million rows twice costs a third of
 /// the import. They still guard every other writer.
 struct StoringTarget: ImportTarget {
-    private static let columns = "(id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at)"
+    private static let columns = "(id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at, repeat, repeat_from)"
 
     private let db: Connection
     private let keepingIDs: Bool
@@ -23,6 +23,11 @@ struct StoringTarget: ImportTarget {
     private let bulkAfter: Int
     private var stored = 0
     private var bulk: BulkLoad?
+    /// Each tag's spelling, by its folded form: kept as first written, so an import that says
+    /// `Errand` for a tag the file knows as `errand` stores `errand`.
+    private var spellings: [String: String] = [:]
+    /// The most spellings remembered; past that they are looked up again.
+    private static let rememberedTags = 10_000
 
     init(db: Connection, keepingIDs: Bool, now: String) throws {
         self.db = db
@@ -47,6 +52,7 @@ struct StoringTarget: ImportTarget {
             // The batch went back as a whole; row by row, the failing record names its line.
             for row in rows { try storeNamingTheRecord(row) }
         }
+        try storeTags(of: rows)
         stored += rows.count
     }
 
@@ -72,7 +78,7 @@ struct StoringTarget: ImportTarget {
     /// (the last batch, or one cut short by long notes) each once, uncached, so odd sizes do not
     /// pile up prepared statements.
     private func store(_ rows: [ImportRow]) throws {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
         let sql = "INSERT INTO tasks \(Self.columns) VALUES \(values)"
         let statement = try rows.count == TaskImporter.batchSize ? db.cached(sql) : db.prepare(sql)
         statement.reset()
@@ -94,7 +100,31 @@ struct StoringTarget: ImportTarget {
             try next(created)
             try next(record.updatedAt ?? created)
             try next(record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil)
+            try next(record.repeatRule?.description)
+            try next(record.repeatFrom.rawValue)
         }
         try statement.run()
+    }
+
+    /// The tags of rows just stored. Their ids are the records' own with `--keep-ids`, else one
+    /// run ending at the last id handed out (one INSERT numbers its rows in order).
+    private mutating func storeTags(of rows: [ImportRow]) throws {
+        guard rows.contains(where: { !$0.record.tags.isEmpty }) else { return }
+        let last = db.lastInsertedRowID
+        for (index, row) in rows.enumerated() {
+            let id = keepingIDs ? row.record.id ?? 0 : last - Int64(rows.count - 1 - index)
+            for tag in row.record.tags {
+                try db.run("INSERT OR IGNORE INTO task_tags (task_id, tag) VALUES (?, ?)", id, try spelling(of: tag))
+            }
+        }
+    }
+
+    private mutating func spelling(of tag: String) throws -> String {
+        let key = Tags.folded(tag)
+        if let known = spellings[key] { return known }
+        let spelling = try db.cached("SELECT tag FROM task_tags WHERE tag = ? LIMIT 1").bind([tag]).first { $0.text(0) } ?? tag
+        if spellings.count >= Self.rememberedTags { spellings.removeAll(keepingCapacity: true) }
+        spellings[key] = spelling
+        return spelling
     }
 }

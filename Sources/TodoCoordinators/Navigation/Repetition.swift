@@ -1,0 +1,10 @@
+import TodoCore
+
+/// What completing a repeating task does, wherever it is completed (TodoList's done, EditTask's
+/// save): one next task, in the same list and the same write, shown after the done one.
+enum Repetition {
+    static func addNext(after task: TodoTask, today: CivilDate, _ repository: any TodoRepository, _ display: any Display) throws {
+        guard let next = task.nextRepetition(doneOn: today) else { return }
+        try display.show(repository.addTask(next, to: task.listID), .added)
+    }
+}

@@ -1,0 +1,54 @@
+extension TodoTask {
+    /// The task with `changes` applied, in the list `listID` named `listName`, before it is
+    /// written: timestamps are the writer's job. Every repository applies edits through this, so
+    /// they agree on what an edit means.
+    public func applying(_ changes: TaskChanges, listID: TodoList.ID, listName: String) throws -> TodoTask {
+        func value<V>(_ field: TaskChanges.Field<V>, _ current: V?) -> V? {
+            if case .set(let new) = field { return new }
+            return current
+        }
+        let removed = Set(changes.removeTags.map(Tags.folded))
+        let kept = tags.filter { !removed.contains(Tags.folded($0)) }
+        let added = changes.addTags.filter { tag in !kept.contains { Tags.same($0, tag) } }
+        let task = TodoTask(
+            id: id, listID: listID, listName: listName, title: changes.title ?? title,
+            notes: value(changes.notes, notes), due: value(changes.due, due),
+            priority: changes.priority ?? priority, isDone: changes.isDone ?? isDone,
+            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
+            tags: Tags.sorted(kept + added), repeatRule: value(changes.repeatRule, repeatRule),
+            repeatFrom: changes.repeatFrom ?? repeatFrom)
+        if task.repeatRule != nil && task.due == nil { throw TodoError.repeatNeedsDue(id) }
+        return task
+    }
+
+    /// The task that follows this repeating one once it is done on `today`: same list, title,
+    /// notes, priority, tags and rule, due at the first date of its schedule after today (or,
+    /// counted from the day it was done, that day plus one step). Nil for a task that does not
+    /// repeat, or whose schedule runs past year 9999.
+    public func nextRepetition(doneOn today: CivilDate) -> TaskDraft? {
+        guard let repeatRule, let due else { return nil }
+        let next = switch repeatFrom {
+        case .due: repeatRule.next(after: due, today: today)
+        case .done: repeatRule.next(fromDone: today, due: due)
+        }
+        return next.map {
+            TaskDraft(title: title, notes: notes, due: $0, priority: priority, tags: tags, repeatRule: repeatRule, repeatFrom: repeatFrom)
+        }
+    }
+
+    /// The same task with another id and list name (for writers that keep names apart).
+    public func with(listID: TodoList.ID, listName: String) -> TodoTask {
+        TodoTask(
+            id: id, listID: listID, listName: listName, title: title, notes: notes, due: due, priority: priority,
+            isDone: isDone, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
+            tags: tags, repeatRule: repeatRule, repeatFrom: repeatFrom)
+    }
+}
+
+extension TodoTask {
+    /// Whether the fields an edit changes, but for the list and done, are the same as `other`'s.
+    public func sameFieldsBesidesDone(as other: TodoTask) -> Bool {
+        (title, notes, due, priority) == (other.title, other.notes, other.due, other.priority)
+            && (tags, repeatRule, repeatFrom) == (other.tags, other.repeatRule, other.repeatFrom)
+    }
+}
