@@ -67,6 +67,8 @@ enum CompositionRoot {
             failure.changeWasMade = plan.writes && !plan.dryRun
             throw failure
         }
+        // What an import could not carry over, once it is in (or, in a dry run, would be).
+        for message in plan.notices?.messages ?? [] { StandardError.write("todo: " + TerminalText.safe(message) + "\n") }
     }
 
     private static func makeRenderer(_ settings: Settings, _ plan: CommandPlan, output: StandardOutput,
@@ -76,7 +78,7 @@ enum CompositionRoot {
         case .ndjson: return NDJSONRenderer(output: output)
         case .csv: return CSVRenderer(output: output)
         case .json: return JSONRenderer(output: output, shape: .many)
-        case nil: break
+        case .taskwarrior, .todotxt, nil: break
         }
         if settings.json { return JSONRenderer(output: output, shape: plan.shape == .one ? .one : .many) }
         // Colour as CLI.md says: --color always, or auto with stdout a terminal and NO_COLOR unset.

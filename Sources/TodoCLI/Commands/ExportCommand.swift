@@ -20,6 +20,9 @@ struct ExportCommand: PlannedCommand {
     var list: String?
 
     func plan(at now: Due) throws -> CommandPlan {
+        if let format, !format.isExported {
+            throw ValidationError("todo reads \(format) files but does not write them: use ndjson, json or csv")
+        }
         if global.json, let format, format != .json { throw ValidationError("--json means --format json; it cannot go with --format \(format)") }
         var plan = CommandPlan.listing([.send(.exportTasks(list: try list.map { try ArgumentRules.listName($0) }))])
         plan.format = format ?? (global.json ? .json : .ndjson)

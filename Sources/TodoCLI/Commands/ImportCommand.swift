@@ -11,7 +11,10 @@ struct ImportCommand: PlannedCommand {
             Only "list" and "title" are required in a record; other fields get the defaults todo \
             add gives. The whole import is one transaction: one bad record and nothing is \
             imported (exit 65, naming the line). Without --format the format follows FILE's \
-            extension (.json, .csv, else ndjson); stdin is read as ndjson.
+            extension (.json, .csv, .txt for todo.txt, else ndjson); stdin is read as ndjson. \
+            --format taskwarrior reads what `task export` prints, --format todotxt todo.txt lines; \
+            what they hold that todo cannot carry over (a recurrence it has no rule for, deleted \
+            tasks) is said on stderr.
             """
     )
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [.value("--format"), .flag("--keep-ids")]
@@ -22,7 +25,7 @@ struct ImportCommand: PlannedCommand {
     @Argument(help: "The file to read; stdin when absent or -.", completion: .file())
     var file: String?
 
-    @Option(help: "ndjson, json or csv.")
+    @Option(help: "ndjson, json, csv, taskwarrior or todotxt.")
     var format: DataFormat?
 
     @Flag(name: .customLong("keep-ids"), help: "Keep the records' ids; refused if this database ever used one of them.")
@@ -31,9 +34,13 @@ struct ImportCommand: PlannedCommand {
     /// Opens the input: a file that cannot be read stops the command before the database is touched.
     func plan(at now: Due) throws -> CommandPlan {
         let path = file == "-" ? nil : file
-        let source = try RecordSource(path: path, format: format ?? DataFormat(fileName: path))
+        let format = format ?? DataFormat(fileName: path)
+        if keepIDs && !format.carriesIDs { throw ValidationError("--keep-ids needs todo's own ids, which a \(format) file does not have") }
+        let source = try RecordSource(path: path, format: format)
         let records = TaskRecords(keepIDs: keepIDs) { store in try source.forEachRecord(store) }
-        return CommandPlan(steps: [.send(.importTasks(records))], shape: .one, write.writing)
+        var plan = CommandPlan(steps: [.send(.importTasks(records))], shape: .one, write.writing)
+        plan.notices = source.notices
+        return plan
     }
 }
 
@@ -43,6 +50,7 @@ extension DataFormat {
         switch fileName?.split(separator: ".").last?.lowercased() {
         case "json": self = .json
         case "csv": self = .csv
+        case "txt": self = .todotxt
         default: self = .ndjson
         }
     }

@@ -35,6 +35,8 @@ public struct CommandPlan: Equatable {
     /// The command line as the history shows it: what was typed after `todo`, without the
     /// options every command has.
     public internal(set) var commandLine = ""
+    /// What an import read but could not carry over, for stderr once it succeeded.
+    public internal(set) var notices: ImportNotices?
 
     init(steps: [Step], writes: Bool, shape: Shape) {
         self.steps = steps

@@ -72,6 +72,24 @@ final class ByteReader {
         }
     }
 
+    /// The first byte that is not whitespace or a byte-order mark, without reading past it (so
+    /// a reader can tell a JSON array from one object per line); nil for an input of nothing else.
+    func peekSignificantByte() throws -> UInt8? {
+        var offset = 0
+        // Past a megabyte of blanks it stops looking (and the caller reads lines), so endless
+        // whitespace cannot fill memory.
+        while offset < RecordSource.maximumRecordBytes {
+            if start + offset == end {
+                guard try fill() else { return nil }
+                continue
+            }
+            let byte = buffer[start + offset]
+            guard [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(byte) else { return byte }
+            offset += 1
+        }
+        return nil
+    }
+
     /// The next byte, or nil at the end.
     func nextByte() throws -> UInt8? {
         if start == end, try !fill() { return nil }

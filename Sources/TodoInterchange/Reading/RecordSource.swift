@@ -12,6 +12,8 @@ public final class RecordSource {
 
     private let reader: ByteReader
     private let format: DataFormat
+    /// What an import from another tool could not carry over, to be said once it succeeded.
+    public let notices = ImportNotices()
 
     /// Opens `path`, or stdin when nil: a file that cannot be read is an `InputError` here,
     /// before anything else is done.
@@ -22,25 +24,11 @@ public final class RecordSource {
 
     public func forEachRecord(_ body: (ImportedTask) throws -> Void) throws {
         switch format {
-        case .ndjson: try forEachLine(body)
+        case .ndjson: try LineRecords(reader: reader).forEach { bytes, line in try body(Self.record(bytes, line: line)) }
         case .json: try JSONArrayRecords(reader: reader).forEach { bytes, line in try body(Self.record(bytes, line: line)) }
         case .csv: try CSVRecords(reader: reader).forEach(body)
-        }
-    }
-
-    /// NDJSON: one object per line; blank lines are skipped.
-    private func forEachLine(_ body: (ImportedTask) throws -> Void) throws {
-        var line = 0
-        do {
-            while try reader.nextLine(limit: Self.maximumRecordBytes, { bytes in
-                line += 1
-                var content = bytes
-                if line == 1 { content = Self.droppingByteOrderMark(content) }
-                guard content.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-                try body(Self.record(content, line: line))
-            }) {}
-        } catch is ByteReader.LineTooLong {
-            throw TodoError.invalidRecord(line: line + 1, reason: Self.tooLong)
+        case .taskwarrior: try TaskwarriorRecords(reader: reader, notices: notices).forEach(body)
+        case .todotxt: try TodoTxtRecords(reader: reader, notices: notices).forEach(body)
         }
     }
 

@@ -12,7 +12,7 @@ public enum CSVWriter {
             case .integer(let number): String(number)
             case .text(let text): text
             case .bool(let flag): flag ? "true" : "false"
-            case .words(let words): words.joined(separator: " ")
+            case .words(let words): words.isEmpty ? nil : words.joined(separator: " ")  // none: an empty field
             }
         })
     }

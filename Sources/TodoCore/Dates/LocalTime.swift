@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Conversions between moments (UTC) and local dates and times, through libc's time zone
+/// rules (`TZ`, else `/etc/localtime`), so daylight-saving changes fall where the zone puts them.
+/// Imports from other tools need them: Taskwarrior writes UTC moments, todo.txt local dates.
+public enum LocalTime {
+    /// A moment, as a due date in local time: a date alone when it falls on local midnight (how
+    /// a tool that stores moments writes a due date without a time), else the date and minute.
+    public static func due(atSecondsSinceEpoch seconds: Int) -> Due? {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil,
+              let date = CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        else { return nil }
+        let minute = Int(parts.tm_hour) * 60 + Int(parts.tm_min)
+        return minute == 0 && parts.tm_sec == 0 ? Due(date: date) : Due(date: date, minuteOfDay: minute)
+    }
+
+    /// The moment local midnight starts `date` (or, in a zone that skips midnight that day, the
+    /// first moment of it), as a stored timestamp.
+    public static func timestamp(startOf date: CivilDate) -> String? {
+        var parts = tm()
+        parts.tm_year = Int32(date.year - 1900)
+        parts.tm_mon = Int32(date.month - 1)
+        parts.tm_mday = Int32(date.day)
+        parts.tm_isdst = -1
+        let seconds = mktime(&parts)
+        guard seconds != -1 || (date.year == 1969 && date.month == 12 && date.day == 31) else { return nil }
+        return LocalClock.timestamp(secondsSinceEpoch: Int(seconds))
+    }
+
+    /// Seconds since the epoch of a UTC moment written `20261122T093000Z` (Taskwarrior's form),
+    /// nil for anything else.
+    public static func secondsSinceEpoch(basicUTC text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+              hour < 24, minute < 60, second < 60,
+              let date = CivilDate(year: year, month: month, day: day)
+        else { return nil }
+        return date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+    }
+}

@@ -1,0 +1,121 @@
+import TodoCore
+
+/// todo.txt (one task per line, http://todotxt.org), read into todo's records:
+///
+/// - `x ` at the start: done, and the date after it is when (local midnight of that day);
+/// - `(A)`, `(B)`, `(C)`: high, medium, low priority (`(D)` to `(Z)`: low);
+/// - a date before the text: when the task was created;
+/// - the first `+project`: the list (none: `Inbox`); each `@context`: a tag;
+/// - `due:YYYY-MM-DD`: the due date; `rec:` (todo.txt's recurrence extension): the rule where todo
+///   has it, `rec:+1w` counting from the due date and `rec:1w` from the day it is done;
+/// - the rest of the line, after those leading parts, is the title, kept exactly (with its
+///   `+project`, `@context` and `key:value` words, as todo.txt keeps them).
+///
+/// Blank lines are skipped. A date or value that is not real (`due:2026-13-45`) refuses the
+/// whole file, naming the line.
+struct TodoTxtRecords {
+    let reader: ByteReader
+    let notices: ImportNotices
+
+    func forEach(_ body: (ImportedTask) throws -> Void) throws {
+        var line = 0
+        do {
+            while try reader.nextLine(limit: RecordSource.maximumRecordBytes, { bytes in
+                line += 1
+                let content = line == 1 ? RecordSource.droppingByteOrderMark(bytes) : bytes
+                guard let text = String(validating: content, as: UTF8.self) else {
+                    throw TodoError.invalidRecord(line: line, reason: "the line is not valid UTF-8")
+                }
+                guard Names.trimmed(text) != nil else { return }
+                do {
+                    try body(record(text, line: line))
+                } catch let problem as RecordProblem {
+                    throw TodoError.invalidRecord(line: line, reason: problem.reason)
+                }
+            }) {}
+        } catch is ByteReader.LineTooLong {
+            throw TodoError.invalidRecord(line: line + 1, reason: RecordSource.tooLong)
+        }
+    }
+
+    private func record(_ text: String, line: Int) throws -> ImportedTask {
+        var rest = Substring(text)
+        var record = ImportedTask(line: line, listName: "Inbox", title: "")
+        if rest.hasPrefix("x ") {
+            record.isDone = true
+            rest = rest.dropFirst(2)
+        }
+        if let priority = Self.priority(&rest) { record.priority = priority }
+        // Done: the completion date, then perhaps the creation date. Open: the creation date.
+        if record.isDone, let completed = try Self.date(&rest, "completion date") {
+            record.completedAt = LocalTime.timestamp(startOf: completed)
+        }
+        if let created = try Self.date(&rest, "creation date") {
+            record.createdAt = LocalTime.timestamp(startOf: created)
+        }
+        // todo.txt keeps no time of the last change; for a done task, that was its completion.
+        record.updatedAt = record.completedAt ?? record.createdAt
+        guard Names.trimmed(String(rest)) != nil else { throw RecordProblem(reason: "the task has no text") }
+        record.title = String(rest)
+        var rule: String?
+        for word in rest.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            if word.count > 1, word.first == "+", record.listName == "Inbox" {
+                record.listName = String(word.dropFirst())
+            } else if word.count > 1, word.first == "@", let tag = Tags.valid(String(word.dropFirst())) {
+                if !record.tags.contains(where: { Tags.same($0, tag) }) { record.tags.append(tag) }
+            } else if word.hasPrefix("due:") {
+                let value = String(word.dropFirst(4))
+                guard let due = Due(text: value), due.minuteOfDay == nil else {
+                    throw RecordProblem(reason: "due:\(value.prefix(40)) is not a real date (due:YYYY-MM-DD)")
+                }
+                record.due = due
+            } else if word.hasPrefix("rec:") {
+                rule = String(word.dropFirst(4))
+            }
+        }
+        record.tags = Tags.sorted(record.tags)
+        if let rule { repeatBy(rule, &record) }
+        return record
+    }
+
+    /// `rec:1w` (from the day it is done), `rec:+1w` (from the due date), `rec:w` (one week).
+    private func repeatBy(_ text: String, _ record: inout ImportedTask) {
+        let strict = text.hasPrefix("+")
+        let body = strict ? text.dropFirst() : Substring(text)
+        let digits = body.prefix(while: \.isNumber)
+        let unit = body.dropFirst(digits.count)
+        guard unit.count == 1, let unit = RepeatRule.Unit(rawValue: unit.lowercased()),
+              let rule = RepeatRule(count: digits.isEmpty ? 1 : Int(digits) ?? 0, unit: unit)
+        else { return notices.add("kept without its recurrence 'rec:\(text)' (todo has no such rule)", line: record.line) }
+        guard record.due != nil else {
+            return notices.add("kept without its recurrence 'rec:\(text)' (it has no due date)", line: record.line)
+        }
+        record.repeatRule = rule
+        record.repeatFrom = strict ? .due : .done
+    }
+
+    /// A leading `(A) `; A to C map to high, medium and low, the rest of the alphabet to low.
+    private static func priority(_ rest: inout Substring) -> Priority? {
+        let bytes = Array(rest.utf8.prefix(4))
+        guard bytes.count == 4, bytes[0] == UInt8(ascii: "("), (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[1]),
+              bytes[2] == UInt8(ascii: ")"), bytes[3] == UInt8(ascii: " ")
+        else { return nil }
+        rest = rest.dropFirst(4)
+        switch bytes[1] {
+        case UInt8(ascii: "A"): return .high
+        case UInt8(ascii: "B"): return .medium
+        default: return .low
+        }
+    }
+
+    /// A leading `YYYY-MM-DD ` date; one that looks like a date but is none refuses the line.
+    private static func date(_ rest: inout Substring, _ what: String) throws -> CivilDate? {
+        let word = rest.prefix(while: { $0 != " " })
+        guard word.count == 10, word.utf8.enumerated().allSatisfy({ index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }) else { return nil }
+        guard let due = Due(text: String(word)) else { throw RecordProblem(reason: "the \(what) \(word) is not a real date") }
+        rest = rest.dropFirst(10).drop(while: { $0 == " " })
+        return due.date
+    }
+}
