@@ -23,6 +23,8 @@ do {
 } catch let error as TodoError {
     // 65 (EX_DATAERR) for a bad record in an input file, as CLI.md says.
     if case .invalidRecord = error { Report.fail(error.description, status: Report.Status.invalidRecord) }
+    // A repeating task without a due date is a usage error (64), as CLI.md says.
+    if case .repeatNeedsDue = error { Report.fail(error.description, status: Report.Status.usage) }
     Report.fail(error.description)
 } catch let error as StorageError {
     Report.fail(error.description)
