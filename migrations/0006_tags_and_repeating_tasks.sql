@@ -16,13 +16,18 @@ CREATE TABLE task_tags (
 CREATE INDEX task_tags_by_tag ON task_tags (tag, task_id);
 
 -- How a task repeats: 'Nd', 'Nw', 'Nm' or 'Ny' (N from 1 to 1200; `daily` is stored as '1d'),
--- NULL when it does not. A repeating task has a due date: its schedule counts from it, or from
--- the day it was done (repeat_from = 'done').
+-- NULL when it does not. A month or year rule may end in '@29', '@30' or '@31': the day of the
+-- month its series keeps when this task's month was too short for it (Jan 31, then Feb 28 is
+-- stored '1m@31', so the task after it is due Mar 31). A repeating task has a due date: its
+-- schedule counts from it, or from the day it was done (repeat_from = 'done').
 ALTER TABLE tasks ADD COLUMN repeat TEXT CHECK (
     repeat IS NULL
-    OR ((repeat GLOB '[1-9][dwmy]' OR repeat GLOB '[1-9][0-9][dwmy]' OR repeat GLOB '[1-9][0-9][0-9][dwmy]'
-         OR repeat GLOB '[1-9][0-9][0-9][0-9][dwmy]')
-        AND CAST(substr(repeat, 1, length(repeat) - 1) AS INTEGER) <= 1200
+    OR ((rtrim(repeat, '@0123456789') GLOB '[1-9][dwmy]' OR rtrim(repeat, '@0123456789') GLOB '[1-9][0-9][dwmy]'
+         OR rtrim(repeat, '@0123456789') GLOB '[1-9][0-9][0-9][dwmy]' OR rtrim(repeat, '@0123456789') GLOB '[1-9][0-9][0-9][0-9][dwmy]')
+        AND CAST(repeat AS INTEGER) <= 1200
+        AND (repeat = rtrim(repeat, '@0123456789')
+             OR ((repeat GLOB '*[my]@29' OR repeat GLOB '*[my]@3[01]')
+                 AND length(repeat) = length(rtrim(repeat, '@0123456789')) + 3))
         AND due IS NOT NULL)
 );
 ALTER TABLE tasks ADD COLUMN repeat_from TEXT NOT NULL DEFAULT 'due' CHECK (repeat_from IN ('due', 'done'));

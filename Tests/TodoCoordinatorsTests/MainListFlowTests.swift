@@ -163,8 +163,3 @@ import TodoTestSupport
         #expect(app.repository.allTasks.count == 1)
     }
 }
-
-extension Array {
-    /// The one element, or nil when there are none or several.
-    var only: Element? { count == 1 ? first : nil }
-}

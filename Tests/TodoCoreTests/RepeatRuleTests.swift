@@ -121,6 +121,47 @@ import TodoCore
         #expect(plain.due == nil && plain.repeatRule == nil)
     }
 
+    /// The dues of `count` tasks in a row, each done on the day before it is due: what a user
+    /// who keeps up with a series sees.
+    static func series(from due: String, rule: String, count: Int) throws -> [String] {
+        var task = TodoTask(id: 1, listID: 1, listName: "Home", title: "rent", notes: nil, due: Due(text: due), priority: .none,
+                            isDone: false, createdAt: "", updatedAt: "", completedAt: nil, repeatRule: RepeatRule(text: rule))
+        var dues = [due]
+        for _ in 1..<count {
+            let day = try #require(task.due?.date.adding(days: -1))
+            let next = try #require(task.nextRepetition(doneOn: day))
+            task = TodoTask(id: 1, listID: 1, listName: "Home", title: "rent", notes: nil, due: next.due, priority: .none,
+                            isDone: false, createdAt: "", updatedAt: "", completedAt: nil, repeatRule: next.repeatRule)
+            dues.append(try #require(next.due).description)
+        }
+        return dues
+    }
+
+    @Test func aMonthSeriesKeepsItsDayAcrossShortMonths() throws {
+        #expect(try Self.series(from: "2027-01-31", rule: "monthly", count: 5) == ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30", "2027-05-31"])
+        #expect(try Self.series(from: "2028-01-30T09:00", rule: "1m", count: 3) == ["2028-01-30T09:00", "2028-02-29T09:00", "2028-03-30T09:00"])
+        #expect(try Self.series(from: "2028-02-29", rule: "yearly", count: 6) == ["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29", "2033-02-28"])
+        #expect(try Self.series(from: "2027-01-28", rule: "1m", count: 3) == ["2027-01-28", "2027-02-28", "2027-03-28"], "the 28th stays the 28th")
+    }
+
+    @Test func theKeptDayIsStoredButNotShown() throws {
+        let rule = try #require(RepeatRule(stored: "1m@31"))
+        #expect((rule.description, rule.stored, rule.keptDay) == ("1m", "1m@31", 31))
+        for bad in ["1d@31", "1w@30", "1m@28", "1m@32", "1m@", "1m@3", "1m@031", "monthly@31", "1m@31@31"] {
+            #expect(RepeatRule(stored: bad) == nil, "\(bad)")
+        }
+        #expect(RepeatRule(text: "1m@31") == nil, "the command line takes no kept day")
+    }
+
+    @Test func aDueMovedByHandStartsTheSeriesOverFromItsDay() throws {
+        let task = TodoTask(id: 1, listID: 1, listName: "Home", title: "rent", notes: nil, due: Due(text: "2027-02-28"), priority: .none,
+                            isDone: false, createdAt: "", updatedAt: "", completedAt: nil, repeatRule: RepeatRule(stored: "1m@31"))
+        let moved = try task.applying(TaskChanges(due: .set(Due(text: "2027-02-15"))), listID: 1, listName: "Home")
+        #expect(moved.repeatRule?.stored == "1m")
+        let retitled = try task.applying(TaskChanges(title: "rent!"), listID: 1, listName: "Home")
+        #expect(retitled.repeatRule?.stored == "1m@31")
+    }
+
     @Test func theNextTaskCopiesTheTaskAndItsRule() throws {
         let task = TodoTask(id: 7, listID: 1, listName: "Home", title: "water", notes: "n", due: Due(text: "2026-11-20T08:00"),
                             priority: .high, isDone: true, createdAt: "", updatedAt: "", completedAt: nil, tags: ["garden"],

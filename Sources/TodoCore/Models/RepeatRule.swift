@@ -11,11 +11,17 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
 
     public let count: Int
     public let unit: Unit
+    /// The day of the month (29 to 31) a month or year series keeps when this task's month was
+    /// too short for it: Jan 31 and then Feb 28 keeps 31, so the task after Feb 28 is due Mar 31.
+    /// Nil when the due's own day is the one kept.
+    public let keptDay: Int?
 
-    public init?(count: Int, unit: Unit) {
+    public init?(count: Int, unit: Unit, keptDay: Int? = nil) {
         guard (1...Self.maximumCount).contains(count) else { return nil }
+        if let keptDay, unit == .day || unit == .week || !(29...31).contains(keptDay) { return nil }
         self.count = count
         self.unit = unit
+        self.keptDay = keptDay
     }
 
     /// Reads a rule as the command line and the formats write it; anything else is nil.
@@ -35,13 +41,26 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
         }
     }
 
-    /// Reads the stored short form only (`1w`, not `weekly`).
+    /// Reads the stored form only (`1w`, not `weekly`; `1m@31` with a kept day).
     public init?(stored text: String) {
-        guard let rule = RepeatRule(text: text), rule.description == text else { return nil }
-        self = rule
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let rule = RepeatRule(text: String(parts[0])), rule.description == parts[0] else { return nil }
+        var keptDay: Int?
+        if parts.count == 2 {
+            guard parts[1].utf8.count == 2, parts[1].utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+            keptDay = Int(parts[1])
+        }
+        self.init(count: rule.count, unit: rule.unit, keptDay: keptDay)
     }
 
+    /// The rule as people and the formats see it: `1w`, `3m`.
     public var description: String { "\(count)\(unit.rawValue)" }
+
+    /// The rule as the database keeps it: the description, and `@` and the kept day if any.
+    public var stored: String { keptDay.map { description + "@\($0)" } ?? description }
+
+    /// The same rule with no kept day: a new due date starts the series over from its own day.
+    public var restarted: RepeatRule { RepeatRule(count: count, unit: unit)! }
 
     /// `date` plus `times` steps of the rule, nil past the dates a due date may have. Month and
     /// year steps keep the day of the month where it exists and take the month's last day where
@@ -52,8 +71,8 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
         switch unit {
         case .day: return date.adding(days: steps)
         case .week: return date.adding(days: steps * 7)
-        case .month: return date.adding(months: steps)
-        case .year: return date.adding(months: steps * 12)
+        case .month: return date.adding(months: steps, keepingDay: keptDay)
+        case .year: return date.adding(months: steps * 12, keepingDay: keptDay)
         }
     }
 
@@ -78,6 +97,14 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
         }
     }
 
+    /// The rule the task due `next` carries after one due `due`: a month or year series keeps
+    /// its day where `next`'s month was too short for it, and drops it once a month has it again.
+    public func carried(from due: CivilDate, to next: CivilDate) -> RepeatRule {
+        let day = keptDay ?? due.day
+        guard unit == .month || unit == .year, day > next.day else { return restarted }
+        return RepeatRule(count: count, unit: unit, keptDay: day) ?? restarted
+    }
+
     /// The next task's due date counted from the day the task was done: that day plus one step,
     /// with the due's time of day.
     public func next(fromDone day: CivilDate, due: Due) -> Due? {
@@ -93,13 +120,14 @@ public enum RepeatFrom: String, CaseIterable, Sendable {
 
 extension CivilDate {
     /// The same day `months` months later (earlier when negative), or the month's last day when
-    /// that month is shorter; nil outside the supported years.
-    public func adding(months: Int) -> CivilDate? {
+    /// that month is shorter; nil outside the supported years. `keepingDay` asks for that day of
+    /// the month instead of this date's own.
+    public func adding(months: Int, keepingDay: Int? = nil) -> CivilDate? {
         let (total, overflow) = (year * 12 + month - 1).addingReportingOverflow(months)
         guard !overflow else { return nil }
         let newYear = total >= 0 ? total / 12 : (total - 11) / 12
         let newMonth = total - newYear * 12 + 1
         guard Self.years.contains(newYear) else { return nil }
-        return CivilDate(year: newYear, month: newMonth, day: min(day, Self.daysIn(month: newMonth, year: newYear)))
+        return CivilDate(year: newYear, month: newMonth, day: min(keepingDay ?? day, Self.daysIn(month: newMonth, year: newYear)))
     }
 }

@@ -18,6 +18,10 @@ extension TodoTask {
             tags: Tags.sorted(kept + added), repeatRule: value(changes.repeatRule, repeatRule),
             repeatFrom: changes.repeatFrom ?? repeatFrom)
         if task.repeatRule != nil && task.due == nil { throw TodoError.repeatNeedsDue(id) }
+        // A due date moved by hand starts the series over from its own day of the month.
+        if case .set = changes.due, task.due?.date != due?.date, changes.repeatRule == .keep {
+            return task.with(repeatRule: task.repeatRule?.restarted)
+        }
         return task
     }
 
@@ -27,17 +31,31 @@ extension TodoTask {
     /// repeat, or whose schedule runs past year 9999.
     public func nextRepetition(doneOn today: CivilDate) -> TaskDraft? {
         guard let repeatRule, let due else { return nil }
-        let next = switch repeatFrom {
-        case .due: repeatRule.next(after: due, today: today)
-        case .done: repeatRule.next(fromDone: today, due: due)
+        let next: Due?
+        let rule: RepeatRule
+        switch repeatFrom {
+        case .due:
+            next = repeatRule.next(after: due, today: today)
+            rule = next.map { repeatRule.carried(from: due.date, to: $0.date) } ?? repeatRule
+        case .done:
+            next = repeatRule.next(fromDone: today, due: due)
+            rule = repeatRule.restarted
         }
         return next.map {
-            TaskDraft(title: title, notes: notes, due: $0, priority: priority, tags: tags, repeatRule: repeatRule, repeatFrom: repeatFrom)
+            TaskDraft(title: title, notes: notes, due: $0, priority: priority, tags: tags, repeatRule: rule, repeatFrom: repeatFrom)
         }
     }
 
     /// The same task with another id and list name (for writers that keep names apart).
     public func with(listID: TodoList.ID, listName: String) -> TodoTask {
+        TodoTask(
+            id: id, listID: listID, listName: listName, title: title, notes: notes, due: due, priority: priority,
+            isDone: isDone, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
+            tags: tags, repeatRule: repeatRule, repeatFrom: repeatFrom)
+    }
+
+    /// The same task with another rule.
+    func with(repeatRule: RepeatRule?) -> TodoTask {
         TodoTask(
             id: id, listID: listID, listName: listName, title: title, notes: notes, due: due, priority: priority,
             isDone: isDone, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,

@@ -105,9 +105,11 @@ struct TaskwarriorRecords {
         }
         record.createdAt = try moment(fields["entry"], "entry").map(LocalClock.timestamp(secondsSinceEpoch:))
         record.updatedAt = try moment(fields["modified"], "modified").map(LocalClock.timestamp(secondsSinceEpoch:))
+        // Read whatever the status, so a value that cannot be read is refused wherever it is.
+        let end = try moment(fields["end"], "end").map(LocalClock.timestamp(secondsSinceEpoch:))
         if status == "completed" {
             record.isDone = true
-            record.completedAt = try moment(fields["end"], "end").map(LocalClock.timestamp(secondsSinceEpoch:))
+            record.completedAt = end
         }
         record.notes = try annotations(fields["annotations"])
         if let recur = try text(fields["recur"], "recur") {

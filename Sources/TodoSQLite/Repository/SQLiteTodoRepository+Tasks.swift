@@ -71,37 +71,45 @@ extension SQLiteTodoRepository {
     }
 
     public func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
+        let (sql, values) = Self.statement(matching: query)
+        try translatingErrors {
+            try db.cached(sql).bind(values).forEachRow { try body(Self.readTask($0)) }
+        }
+    }
+
+    /// The SELECT of `forEachTask` and its values.
+    static func statement(matching query: TaskQuery) -> (sql: String, values: [(any SQLBindable)?]) {
         var conditions: [String] = []
         var values: [(any SQLBindable)?] = []
+        // With a tag, the tag's index drives the query: its tasks are found by id and the other
+        // conditions checked on each (`+` keeps SQLite from walking a list's or the due index
+        // instead, which looks at every task of a list of a million to find a tag's ten).
+        let t = query.tags.isEmpty ? "t." : "+t."
         if let list = query.list {
-            conditions.append("t.list_id = ?")
+            conditions.append(t + "list_id = ?")
             values.append(list)
         }
-        if !query.includeDone { conditions.append("t.done = 0") }
+        if !query.includeDone { conditions.append(t + "done = 0") }
         if let priority = query.priority {
-            conditions.append("t.priority = ?")
+            conditions.append(t + "priority = ?")
             values.append(priority.rawValue)
         }
-        // Each through the index on tags: the tag's tasks, not every task of the list, are looked at.
         for tag in query.tags {
             conditions.append("t.id IN (SELECT task_id FROM task_tags WHERE tag = ?)")
             values.append(tag)
         }
         // Due texts compare correctly as text: '2026-11-30T23:00' < '2026-12-01' < '2026-12-01T09:00'.
         if let before = query.dueBefore {
-            conditions.append("t.due < ?")
+            conditions.append(t + "due < ?")
             values.append(before.description)
         }
         if let now = query.overdueAsOf {
-            conditions.append("t.due < CASE WHEN length(t.due) = 10 THEN ? ELSE ? END")
+            conditions.append(t + "due < CASE WHEN length(t.due) = 10 THEN ? ELSE ? END")
             values += [Due(date: now.date).description, now.description]
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let order = (query.openFirst ? "t.done, " : "") + Self.orderBy(query.sort)
-        try translatingErrors {
-            try db.cached(Self.taskSelect + filter + " ORDER BY " + order + " LIMIT ?")
-                .bind(values + [query.limit ?? -1]).forEachRow { try body(Self.readTask($0)) }
-        }
+        return (taskSelect + filter + " ORDER BY " + order + " LIMIT ?", values + [query.limit ?? -1])
     }
 
     public func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {
@@ -111,7 +119,7 @@ extension SQLiteTodoRepository {
                 try db.run(
                     "INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now,
-                    draft.repeatRule?.description, draft.repeatFrom.rawValue)
+                    draft.repeatRule?.stored, draft.repeatFrom.rawValue)
                 let id = db.lastInsertedRowID
                 for tag in draft.tags { try addTag(tag, to: id) }
                 let added = try stored(id, in: list)
@@ -140,7 +148,7 @@ extension SQLiteTodoRepository {
                         completed_at = ?, updated_at = ?, repeat = ?, repeat_from = ? WHERE id = ?
                     """,
                     new.listID, new.title, new.notes, new.due?.description, new.priority.rawValue, new.isDone,
-                    new.isDone ? (old.completedAt ?? now) : nil, now, new.repeatRule?.description, new.repeatFrom.rawValue, id)
+                    new.isDone ? (old.completedAt ?? now) : nil, now, new.repeatRule?.stored, new.repeatFrom.rawValue, id)
                 if new.tags != old.tags {
                     for tag in old.tags where !new.tags.contains(tag) { try db.run("DELETE FROM task_tags WHERE task_id = ? AND tag = ?", id, tag) }
                     for tag in new.tags where !old.tags.contains(tag) { try addTag(tag, to: id) }

@@ -22,7 +22,7 @@ enum StoredTask {
         }
         if (row.int64(3) == 1) != !row.isNull(7) { problems.append("done and completed_at disagree") }
         if let text = row.optionalText(8) {
-            if RepeatRule(stored: text) == nil { problems.append("repeat \(quoted(text)) is not Nd, Nw, Nm or Ny (N from 1 to 1200)") }
+            if RepeatRule(stored: text) == nil { problems.append("repeat \(quoted(text)) is not Nd, Nw, Nm or Ny (N from 1 to 1200; a month or year rule may end @29, @30 or @31)") }
             if row.isNull(4) { problems.append("it repeats but has no due date") }
         }
         if RepeatFrom(rawValue: row.text(9)) == nil { problems.append("repeat_from \(quoted(row.text(9))) is not due or done") }

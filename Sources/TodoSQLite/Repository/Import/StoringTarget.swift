@@ -100,7 +100,7 @@ struct StoringTarget: ImportTarget {
             try next(created)
             try next(record.updatedAt ?? created)
             try next(record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil)
-            try next(record.repeatRule?.description)
+            try next(record.repeatRule?.stored)
             try next(record.repeatFrom.rawValue)
         }
         try statement.run()

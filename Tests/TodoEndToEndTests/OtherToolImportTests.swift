@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// `todo import --format taskwarrior` and `--format todotxt`, on samples written by hand from
+/// each format's documentation (`task export`; todo.txt's format rules and its `due:`/`rec:`
+/// add-on conventions), in a time zone with daylight saving so UTC times have to be converted.
+@Suite struct OtherToolImportTests {
+    static let newYork = ["TZ": "America/New_York"]
+
+    /// What `task export` prints: an array of objects, one per line, with every status.
+    static let taskwarrior = """
+        [
+        {"id":1,"description":"Pay rent","entry":"20261101T120000Z","modified":"20261102T080000Z","project":"Home","priority":"H","due":"20261201T050000Z","status":"pending","tags":["bills","Money"],"uuid":"a1","urgency":9.1,"annotations":[{"entry":"20261101T120500Z","description":"transfer, not cheque"},{"entry":"20261101T121000Z","description":"ref 42"}]},
+        {"id":0,"description":"Old thing","entry":"20250101T000000Z","end":"20250301T143000Z","modified":"20250301T143000Z","status":"completed","priority":"L","uuid":"a2"},
+        {"id":0,"description":"Gone","entry":"20250101T000000Z","end":"20250102T000000Z","status":"deleted","uuid":"a3"},
+        {"id":0,"description":"Water plants","entry":"20261101T000000Z","due":"20261103T140000Z","recur":"weekly","status":"recurring","mask":"--+","uuid":"p1","project":"Garden"},
+        {"id":0,"description":"Water plants","entry":"20261103T000000Z","due":"20261110T140000Z","end":"20261110T150000Z","recur":"weekly","status":"completed","parent":"p1","imask":1,"uuid":"c1","project":"Garden"},
+        {"id":5,"description":"Water plants","entry":"20261110T000000Z","due":"20261124T140000Z","recur":"weekly","status":"pending","parent":"p1","imask":3,"uuid":"c3","project":"Garden"},
+        {"id":6,"description":"Summer time","entry":"20260601T000000Z","due":"20260715T040000Z","status":"waiting","wait":"20260710T000000Z","uuid":"s1","priority":"M"},
+        {"id":7,"description":"Every workday","entry":"20260601T000000Z","due":"20261201T133000Z","status":"pending","recur":"weekdays","uuid":"q1"}
+        ]
+
+        """
+
+    @Test func taskwarriorFieldsMapAsTheIssueSays() throws {
+        let todo = try TodoRunner(environment: Self.newYork)
+        let result = try todo.run(["import", "--format", "taskwarrior"], stdin: Data(Self.taskwarrior.utf8))
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(result.stdout == "Imported 6 tasks (3 new lists).\n")
+        #expect(result.stderr.contains("left out deleted tasks: 1 record (line 4)"), "\(result.stderr)")
+        #expect(result.stderr.contains("kept without its recurrence 'weekdays'"), "\(result.stderr)")
+
+        let tasks = try todo.jsonArray(["export"])
+        func task(_ title: String) throws -> [String: Any] { try #require(tasks.first { $0["title"] as? String == title }) }
+        let rent = try task("Pay rent")
+        #expect((rent["list"] as? String, rent["priority"] as? String, rent["due"] as? String) == ("Home", "high", "2026-12-01"),
+                "05:00Z on Dec 1 is local midnight in New York: a date alone")
+        #expect(rent["tags"] as? [String] == ["bills", "Money"])
+        #expect(rent["notes"] as? String == "transfer, not cheque\nref 42", "annotations, one line each")
+        #expect((rent["created_at"] as? String, rent["updated_at"] as? String) == ("2026-11-01T12:00:00Z", "2026-11-02T08:00:00Z"))
+
+        let old = try task("Old thing")
+        #expect((old["list"] as? String, old["done"] as? Bool, old["priority"] as? String) == ("Inbox", true, "low"), "no project: Inbox")
+        #expect(old["completed_at"] as? String == "2025-03-01T14:30:00Z")
+
+        let water = tasks.filter { $0["title"] as? String == "Water plants" && $0["done"] as? Bool == false }
+        #expect(water.count == 1, "the template and its pending instance are one repeating task")
+        let doneWater = tasks.filter { $0["title"] as? String == "Water plants" && $0["done"] as? Bool == true }
+        #expect(doneWater.map { $0["repeat"] is NSNull } == [true], "a completed instance is kept as what was done, with no rule")
+        #expect((water.first?["due"] as? String, water.first?["repeat"] as? String) == ("2026-11-24T09:00", "1w"),
+                "due at the pending instance's, in local time (EST after the change on Nov 1)")
+        #expect(try task("Summer time")["due"] as? String == "2026-07-15", "04:00Z in July is midnight EDT")
+        let workday = try task("Every workday")
+        #expect((workday["due"] as? String, workday["repeat"] is NSNull) == ("2026-12-01T08:30", true))
+        #expect(tasks.contains { $0["title"] as? String == "Gone" } == false)
+    }
+
+    @Test func oneObjectPerLineReadsTheSame() throws {
+        let lines = Self.taskwarrior.split(separator: "\n").filter { $0.hasPrefix("{") }.map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
+        let todo = try TodoRunner(environment: Self.newYork)
+        let array = try TodoRunner(environment: Self.newYork)
+        #expect(try todo.run(["import", "--format", "taskwarrior"], stdin: Data((lines.joined(separator: "\n") + "\n").utf8)).status == 0)
+        #expect(try array.run(["import", "--format", "taskwarrior"], stdin: Data(Self.taskwarrior.utf8)).status == 0)
+        let csv = try todo.run(["export", "--format", "csv"]).stdout
+        #expect(csv == (try array.run(["export", "--format", "csv"]).stdout))
+        #expect(csv.split(separator: "\r\n").count == 7, "a header and six tasks")
+    }
+
+    /// todo.txt lines, from its format rules: completion, priority, dates, projects, contexts,
+    /// and the `due:` and `rec:` add-ons (`+` for a strict schedule).
+    static let todoTxt = """
+        (A) 2026-11-20 Call Mom +Family @phone due:2026-11-25
+        x 2026-11-21 2026-11-01 Buy milk +Groceries @store
+        (D) Read book
+
+        Water plants +Garden @home due:2026-11-24 rec:+1w
+        x Plain done thing
+        Pay bills rec:1m due:2026-12-01 +Home +Work
+
+        """
+
+    @Test func todoTxtFieldsMapAsTheIssueSays() throws {
+        let todo = try TodoRunner(environment: Self.newYork)
+        let result = try todo.run(["import", "--format", "todotxt"], stdin: Data(Self.todoTxt.utf8))
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(result.stdout == "Imported 6 tasks (5 new lists).\n", "the blank line is no task")
+        let tasks = try todo.jsonArray(["export"])
+        #expect(tasks.map { $0["title"] as? String } == [
+            "Call Mom +Family @phone due:2026-11-25", "Buy milk +Groceries @store", "Read book",
+            "Water plants +Garden @home due:2026-11-24 rec:+1w", "Plain done thing", "Pay bills rec:1m due:2026-12-01 +Home +Work",
+        ], "the rest of the line is the title, kept exactly")
+        #expect(tasks.map { $0["list"] as? String } == ["Family", "Groceries", "Inbox", "Garden", "Inbox", "Home"], "the first +project")
+        #expect(tasks.map { $0["priority"] as? String } == ["high", "none", "low", "none", "none", "none"], "(D) and later are low")
+        #expect(tasks.map { $0["tags"] as? [String] } == [["phone"], ["store"], [], ["home"], [], []])
+        #expect(tasks.map { $0["due"] as? String } == ["2026-11-25", nil, nil, "2026-11-24", nil, "2026-12-01"])
+        #expect(tasks.map { $0["done"] as? Bool } == [false, true, false, false, true, false])
+        #expect(tasks.map { $0["repeat"] as? String } == [nil, nil, nil, "1w", nil, "1m"])
+        #expect(tasks.map { $0["repeat_from"] as? String } == ["due", "due", "due", "due", "due", "done"], "rec:+1w is strict, rec:1m counts from done")
+        #expect(tasks[0]["created_at"] as? String == "2026-11-20T05:00:00Z", "the creation date, local midnight (EST)")
+        #expect((tasks[1]["created_at"] as? String, tasks[1]["completed_at"] as? String) == ("2026-11-01T04:00:00Z", "2026-11-21T05:00:00Z"),
+                "Nov 1 began in EDT, Nov 21 in EST")
+    }
+
+    @Test(arguments: [
+        ("todotxt", "ok\n(A) x due:2026-02-30\n", "line 2"),
+        ("todotxt", "ok\nx 2026-13-01 done\n", "line 2"),
+        ("taskwarrior", "{\"description\":\"a\",\"status\":\"bogus\"}\n", "line 1"),
+        ("taskwarrior", "{\"description\":\"a\",\"status\":\"pending\"}\n{\"description\":\"b\",\"status\":\"pending\",\"priority\":\"X\"}\n", "line 2"),
+        ("taskwarrior", "{\"description\":\"a\",\"status\":\"pending\",\"due\":\"2026-11-01\"}\n", "line 1"),
+        ("taskwarrior", "{\"status\":\"pending\"}\n", "line 1"),
+        ("taskwarrior", "[{\"description\":\"a\",\"status\":\"pending\"},\n{\"description\":\"b\",\"status\":\"pending\",\"end\":\"soon\"}]\n", "line 2"),
+        ("taskwarrior", "[{\"description\":\"a\"\n", "line"),
+    ])
+    func aBadRecordIsRefusedNamingItsLineAndNothingIsImported(format: String, input: String, line: String) throws {
+        let todo = try TodoRunner(environment: Self.newYork)
+        try todo.add("Inbox", "already here")
+        let before = try databaseSnapshot(todo.databasePath)
+        let result = try todo.run(["import", "--format", format], stdin: Data(input.utf8))
+        #expect(result.failedCleanly(with: 65, oneLine: true), "\(result.summary)")
+        #expect(result.stderr.contains(line), "\(result.stderr)")
+        #expect(try databaseSnapshot(todo.databasePath) == before)
+    }
+
+    @Test(arguments: ["taskwarrior", "todotxt"])
+    func aDryRunSaysWhatWouldBeImportedAndChangesNothing(format: String) throws {
+        let todo = try TodoRunner(environment: Self.newYork)
+        try todo.add("Inbox", "already here")
+        let before = try databaseSnapshot(todo.databasePath)
+        let input = format == "taskwarrior" ? Self.taskwarrior : Self.todoTxt
+        let result = try todo.run(["import", "--format", format, "--dry-run", "--json"], stdin: Data(input.utf8))
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(try result.jsonObject()["imported"] as? Int == 6)
+        #expect(try databaseSnapshot(todo.databasePath) == before)
+    }
+
+    @Test func theseFormatsAreReadOnly() throws {
+        let todo = try TodoRunner()
+        try todo.add("Inbox", "t")
+        #expect(try todo.run(["export", "--format", "taskwarrior"]).failedCleanly(with: 64))
+        #expect(try todo.run(["export", "--format", "todotxt"]).failedCleanly(with: 64))
+        #expect(try todo.run(["import", "--format", "todotxt", "--keep-ids"], stdin: Data("a\n".utf8)).failedCleanly(with: 64))
+    }
+
+    @Test func aTxtFileIsReadAsTodoTxt() throws {
+        let todo = try TodoRunner()
+        let file = todo.directory.path("todo.txt")
+        try Data("(B) from a file +Work\n".utf8).write(to: URL(fileURLWithPath: file))
+        try todo.succeed(["import", file])
+        let task = try #require(try todo.jsonArray(["list", "Work"]).only)
+        #expect((task["title"] as? String, task["priority"] as? String) == ("from a file +Work", "medium"))
+    }
+}
