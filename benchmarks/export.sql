@@ -3,5 +3,6 @@
 SELECT json_object(
     'id', id, 'list', list, 'title', title, 'notes', notes, 'due', due, 'priority', priority,
     'done', json(CASE done WHEN 1 THEN 'true' ELSE 'false' END),
-    'created_at', created_at, 'updated_at', updated_at, 'completed_at', completed_at)
+    'created_at', created_at, 'updated_at', updated_at, 'completed_at', completed_at,
+    'tags', json(coalesce(tags, '[]')), 'repeat', NULL, 'repeat_from', 'due')
 FROM tasks ORDER BY id;

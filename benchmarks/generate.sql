@@ -15,14 +15,16 @@
 --             otherwise: date only              43 %  ('YYYY-MM-DD'), spread over 2026-2027
 --   priority  k % 11: 0 high, 1 medium, 2-3 low, else none
 --   notes     k % 9 in (0, 4)                   22 %
+--   tags      k % 10 = 1: errand; k % 10 = 2: errand and phone; k % 100 = 7: rare  21 %
+--             (a JSON array, as todo exports them; NULL for none)
 CREATE TABLE tasks (
     id INTEGER PRIMARY KEY, list TEXT, title TEXT, notes TEXT, due TEXT, priority TEXT,
-    done INTEGER, created_at TEXT, updated_at TEXT, completed_at TEXT
+    done INTEGER, created_at TEXT, updated_at TEXT, completed_at TEXT, tags TEXT
 );
 
 BEGIN;
 
-INSERT INTO tasks (list, title, notes, due, priority, done, created_at, updated_at, completed_at)
+INSERT INTO tasks (list, title, notes, due, priority, done, created_at, updated_at, completed_at, tags)
 WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < :n),
      t(i, k) AS (SELECT i, i / 100 FROM seq)
 SELECT
@@ -43,7 +45,8 @@ SELECT
     k % 10 IN (0, 3, 6),
     strftime('%Y-%m-%dT%H:%M:%SZ', 1735689600 + i * 20, 'unixepoch'),
     strftime('%Y-%m-%dT%H:%M:%SZ', 1735689600 + i * 20 + 3600, 'unixepoch'),
-    CASE WHEN k % 10 IN (0, 3, 6) THEN strftime('%Y-%m-%dT%H:%M:%SZ', 1735689600 + i * 20 + 86400, 'unixepoch') END
+    CASE WHEN k % 10 IN (0, 3, 6) THEN strftime('%Y-%m-%dT%H:%M:%SZ', 1735689600 + i * 20 + 86400, 'unixepoch') END,
+    CASE WHEN k % 10 = 1 THEN '["errand"]' WHEN k % 10 = 2 THEN '["errand","phone"]' WHEN k % 100 = 7 THEN '["rare"]' END
 FROM t;
 
 COMMIT;

@@ -157,6 +157,8 @@ budget_row(f"`todo add LIST TITLE` ({at})", "add", largest, "todo add",
            "`sqlite3` inserting one row into the plain table", "sqlite3 insert, plain table", 1.0)
 budget_row(f"`todo list LIST --json` ({at})", "list-list", largest, "todo list LIST --json",
            "`sqlite3 -json` of the same open rows (todo's database, its index)", "sqlite3 -json same open rows", 1.2)
+budget_row(f"`todo list LIST --tag T --json` ({at})", "list-tag", largest, "todo list LIST --tag errand --json",
+           "`sqlite3 -json` of the same rows, joining `task_tags`", "sqlite3 -json same rows, joining task_tags", 1.2)
 budget_row(f"`todo list --json` ({at})", "list", largest, "todo list --json",
            "`sqlite3 … 'select count(*) from lists'`", "sqlite3 count lists", 1.2)
 budget_row(f"`todo export` NDJSON ({at})", "export", largest, "todo export",
@@ -329,6 +331,8 @@ detail("`todo list LIST --json`", "list-list", sizes,
        "todo's own query (tasks joined with lists, the list looked up by name, `done = 0`, "
        "`ORDER BY due IS NULL, due, id`) on the same file; `plain table` selects them from the plain "
        "table, which has no index and must scan it.")
+detail("`todo list LIST --tag errand --json`", "list-tag", sizes,
+       "The open tasks of one list with the tag `errand` (a fifth of them), against `sqlite3` joining `task_tags` on todo's database.")
 detail("`todo list LIST --limit 50`", "list-page", sizes, "The first page, against the same query with `LIMIT 50`.")
 detail("`todo list --json`", "list", sizes,
        "`sqlite3 count lists` is the budget's reference; `lists with counts` prints what todo prints.")

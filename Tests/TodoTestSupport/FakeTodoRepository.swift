@@ -56,6 +56,11 @@ public final class FakeTodoRepository: TodoRepository {
 
     // MARK: Transactions
 
+    /// What another process would have moved; a test moves it with `changeFromOutside`.
+    public var outsideChanges: Int64 = 0
+
+    public func dataVersion() throws -> Int64 { outsideChanges }
+
     public func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T {
         // Every call snapshots, as every SQLite transaction or savepoint does, so nesting works.
         let snapshot = state
@@ -139,7 +144,7 @@ public final class FakeTodoRepository: TodoRepository {
         let chosen = state.tasks.values
             .filter { query.selects($0) }
             .sorted { Self.precedes($0, $1, query.sort, openFirst: query.openFirst) }
-        for task in chosen.prefix(query.limit ?? Int.max) { try body(task) }
+        for task in chosen.dropFirst(query.offset).prefix(query.limit ?? Int.max) { try body(task) }
     }
 
     public func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {

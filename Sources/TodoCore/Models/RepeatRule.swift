@@ -60,7 +60,14 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
     public var stored: String { keptDay.map { description + "@\($0)" } ?? description }
 
     /// The same rule with no kept day: a new due date starts the series over from its own day.
-    public var restarted: RepeatRule { RepeatRule(count: count, unit: unit)! }
+    public var restarted: RepeatRule { RepeatRule(checked: self) }
+
+    /// A rule already checked, without its kept day.
+    private init(checked rule: RepeatRule) {
+        count = rule.count
+        unit = rule.unit
+        keptDay = nil
+    }
 
     /// `date` plus `times` steps of the rule, nil past the dates a due date may have. Month and
     /// year steps keep the day of the month where it exists and take the month's last day where

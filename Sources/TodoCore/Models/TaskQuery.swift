@@ -20,6 +20,9 @@ public struct TaskQuery: Equatable, Sendable {
     /// plain id order.
     public var openFirst = true
     public var limit: Int?
+    /// Rows of the order to skip first: a page further down (the navigator reads only the rows
+    /// it shows).
+    public var offset = 0
     /// Only tasks due strictly before this (a date alone means before that day starts).
     public var dueBefore: Due?
     /// Only overdue tasks as of this local moment: a date before its day, a date and time
@@ -57,6 +60,8 @@ public struct TaskSearch: Equatable, Sendable {
     public var words: [String]
     public var list: TodoList.ID?
     public var includeDone: Bool
+    /// At most this many of the best matches.
+    public var limit: Int?
 
     public init(words: [String], list: TodoList.ID? = nil, includeDone: Bool = false) {
         self.words = words

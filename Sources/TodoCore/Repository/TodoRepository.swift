@@ -13,6 +13,11 @@ public protocol TodoRepository: AnyObject {
     /// been redone, and the oldest changes past the history's bound.
     func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T
 
+    /// A number that changes when something else (another process, `sqlite3`) has changed the
+    /// storage since it was last asked: how a long-lived view knows to read again. Its own writes
+    /// need not change it.
+    func dataVersion() throws -> Int64
+
     /// Reverts the most recent change not undone yet, after checking, in the same transaction,
     /// that every list and task it would touch is still as that change left it.
     /// `TodoError.nothingToUndo`, or `TodoError.historyConflict` naming what changed since.

@@ -109,7 +109,7 @@ extension SQLiteTodoRepository {
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let order = (query.openFirst ? "t.done, " : "") + Self.orderBy(query.sort)
-        return (taskSelect + filter + " ORDER BY " + order + " LIMIT ?", values + [query.limit ?? -1])
+        return (taskSelect + filter + " ORDER BY " + order + " LIMIT ? OFFSET ?", values + [query.limit ?? -1, query.offset])
     }
 
     public func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {

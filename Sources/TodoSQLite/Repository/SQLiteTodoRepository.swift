@@ -42,6 +42,11 @@ public final class SQLiteTodoRepository: TodoRepository {
         }
     }
 
+    /// SQLite's `data_version`: it moves when another connection commits, not for this one's.
+    public func dataVersion() throws -> Int64 {
+        try translatingErrors { try db.cached("PRAGMA data_version").bind([]).first { $0.int64(0) } ?? 0 }
+    }
+
     /// Turns SQLite's failures into the project's errors (`StorageError`, or a `TodoError` where
     /// the failure means something in the domain); the project's own errors pass through.
     func translatingErrors<T>(_ body: () throws -> T) throws -> T {
