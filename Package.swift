@@ -37,6 +37,7 @@ let package = Package(
         // What draws on a terminal or writes to stdout: renderers, styles, escaping, widths.
         .target(name: "TodoTerminal", dependencies: ["TodoCore", "TodoCoordinators", "TodoInterchange"], swiftSettings: swiftSettings),
         // The command line: ArgumentParser's commands, the quick parser, plans, error reports.
+        .target(name: "TodoUI", dependencies: ["TodoCore", "TodoCoordinators", "TodoTerminal"], swiftSettings: swiftSettings),
         .target(
             name: "TodoCLI",
             dependencies: [
@@ -48,7 +49,7 @@ let package = Package(
         // `main` and the composition root: the one place that names concrete types.
         .executableTarget(
             name: "todo",
-            dependencies: ["TodoCore", "TodoSQLite", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI"],
+            dependencies: ["TodoCore", "TodoSQLite", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoUI"],
             swiftSettings: swiftSettings
         ),
 
@@ -80,6 +81,11 @@ let package = Package(
         .testTarget(
             name: "TodoCoordinatorsTests",
             dependencies: ["TodoCoordinators", "TodoCore", "TodoTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoUITests",
+            dependencies: ["TodoUI", "TodoCoordinators", "TodoCore", "TodoTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -11,6 +11,8 @@ public enum Invocation: Equatable {
     case checkDatabase(Settings, repair: Bool)
     /// `todo db backup FILE`
     case backUpDatabase(Settings, to: String)
+    /// `todo ui`
+    case navigator(Settings)
 }
 
 /// A command that turns into an invocation.

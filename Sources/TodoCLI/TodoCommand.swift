@@ -11,7 +11,7 @@ public struct TodoCommand: ParsableCommand {
             ListCommand.self, AddCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self,
             RemoveCommand.self, NewListCommand.self, RenameListCommand.self, DeleteListCommand.self,
             SearchCommand.self, AgendaCommand.self, TagsCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self,
-            UndoCommand.self, RedoCommand.self, HistoryCommand.self, DatabaseCommand.self,
+            UndoCommand.self, RedoCommand.self, HistoryCommand.self, NavigatorCommand.self, DatabaseCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

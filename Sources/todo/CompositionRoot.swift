@@ -20,6 +20,7 @@ enum CompositionRoot {
         case .databasePath(let settings): try showDatabasePath(settings)
         case .checkDatabase(let settings, let repair): try checkDatabase(settings, repair: repair)
         case .backUpDatabase(let settings, let file): try backUpDatabase(settings, to: file)
+        case .navigator(let settings): try runNavigator(settings)
         }
     }
 

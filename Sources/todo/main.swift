@@ -4,6 +4,7 @@ import TodoCoordinators
 import TodoInterchange
 import TodoSQLite
 import TodoTerminal
+import TodoUI
 
 #if canImport(Glibc)
 import Glibc
@@ -38,6 +39,9 @@ do {
     Report.failUsage(error)
 } catch let error as NavigationError {
     Report.fail(error.description)
+} catch let failure as TerminalFailure {
+    // No terminal is a usage error (64), as CLI.md says; a terminal that fails part-way is 1.
+    Report.fail(failure.description, status: failure == .notATerminal ? Report.Status.usage : 1)
 } catch is OutputClosed {
     exit(0)
 } catch let failure as OutputFailed {

@@ -17,7 +17,9 @@ import TodoTestSupport
         "TodoInterchange": ["TodoCore"],
         "TodoTerminal": ["TodoCore", "TodoCoordinators", "TodoInterchange"],
         "TodoCLI": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "ArgumentParser"],
-        "todo": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite"],
+        // The navigator: keys and frames over the coordinators; nothing of SQL or arguments.
+        "TodoUI": ["TodoCore", "TodoCoordinators", "TodoTerminal"],
+        "todo": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite", "TodoUI"],
         "EmbedMigrations": ["TodoChecksum", "Foundation"],
         "CSQLite": [],
     ]

@@ -30,6 +30,8 @@ public enum ViewEvent: Equatable, Sendable {
 
     // TodoList
     case showTasks(TaskQuery)
+    /// The list's tasks matching every word of the search (its list is this one).
+    case showMatches(TaskSearch)
     case addTask(TaskDraft)
     case setDone(TodoTask.ID, Bool)
     case deleteTask(TodoTask.ID)

@@ -20,6 +20,9 @@ public final class TodoListScreen: Screen {
         switch event {
         case .showTasks(let query):
             try display.showTasks(.list(list, query)) { each in try repository.forEachTask(in: list.id, matching: query, each) }
+        case .showMatches(var search):
+            search.list = list.id
+            try display.showTasks(.search) { each in try repository.forEachTask(matching: search, each) }
         case .addTask(let draft):
             try display.show(repository.addTask(draft, to: list.id), .added)
         case .setDone(let id, let done):

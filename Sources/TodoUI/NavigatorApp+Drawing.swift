@@ -1,0 +1,148 @@
+import TodoCoordinators
+import TodoCore
+import TodoTerminal
+
+/// Drawing: each frame reads again only what it shows (the lists, or one window of a list's
+/// tasks), through the same view events, and the terminal writes only the cells that changed.
+extension NavigatorApp {
+    func draw() throws {
+        let size = terminal.size
+        drawnSize = size
+        var frame = Frame(rows: size.rows, columns: size.columns)
+        guard size.rows >= 6, size.columns >= 24 else {
+            frame.put("Window too small", row: 0, column: 0)
+            return try terminal.show(frame)
+        }
+        let body = (first: 1, rows: size.rows - 3)
+        switch navigator.visibleScreen {
+        case let screen as TodoListScreen:
+            loadTasks()
+            title(&frame, screen.list.name + (filter.isEmpty ? "" : "  (filter: \(filter.joined(separator: " ")))"))
+            TaskRows.draw(display.tasks.prefix(body.rows), cursor: cursor, into: &frame, at: body.first, rows: body.rows,
+                          today: today(), empty: filter.isEmpty ? "No tasks yet. Press a to add one." : "No task matches the filter. Esc clears it.")
+        case let screen as EditTaskScreen:
+            title(&frame, "Edit task \(screen.task.id)")
+            if case .form(let form) = mode { FormView.draw(form, into: &frame, at: body.first) }
+        default:
+            _ = send(.showLists)
+            keepListSelection()
+            title(&frame, "Lists")
+            ListRows.draw(display.lists, cursor: listCursor, into: &frame, at: body.first, rows: body.rows)
+        }
+        if case .help = mode { HelpView.draw(helpKeys, into: &frame, at: body.first) }
+        statusLine(&frame, row: size.rows - 2)
+        hints(&frame, row: size.rows - 1)
+        try terminal.show(frame)
+    }
+
+    /// Reads the window of tasks the screen shows: one more row than fits, to know there is more.
+    func loadTasks() {
+        let rows = pageRows
+        display.rowLimit = rows + 1
+        defer { display.rowLimit = .max }
+        if filter.isEmpty {
+            var query = TaskQuery(includeDone: true, sort: .due, limit: rows + 1)
+            query.offset = top
+            _ = send(.showTasks(query))
+        } else {
+            var search = TaskSearch(words: filter, includeDone: true)
+            search.limit = rows + 1
+            _ = send(.showMatches(search))
+        }
+        keepTaskSelection()
+    }
+
+    /// The selection stays on the same task (by id) when rows move under it; a task that is
+    /// gone leaves the cursor where it was.
+    private func keepTaskSelection() {
+        let tasks = display.tasks
+        if let id = selectedTask, let index = tasks.firstIndex(where: { $0.id == id }) {
+            cursor = index
+        } else if let id = selectedTask, top > 0, filter.isEmpty, let moved = find(id) {
+            top = moved
+            cursor = 0
+            let query = { var q = TaskQuery(includeDone: true, sort: .due, limit: self.pageRows + 1); q.offset = moved; return q }()
+            _ = send(.showTasks(query))
+        }
+        cursor = min(cursor, max(display.tasks.count - 1, 0))
+        if display.tasks.count > pageRows { cursor = min(cursor, pageRows - 1) }
+        selectedTask = display.tasks.indices.contains(cursor) ? display.tasks[cursor].id : nil
+    }
+
+    /// Where task `id` is now, looking a page either side of the window; nil when not near.
+    private func find(_ id: TodoTask.ID) -> Int? {
+        let start = max(top - pageRows, 0)
+        var query = TaskQuery(includeDone: true, sort: .due, limit: 3 * pageRows)
+        query.offset = start
+        guard send(.showTasks(query)), let index = display.tasks.firstIndex(where: { $0.id == id }) else { return nil }
+        return start + index
+    }
+
+    private func keepListSelection() {
+        let lists = display.lists
+        if let id = selectedList, let index = lists.firstIndex(where: { $0.id == id }) { listCursor = index }
+        listCursor = min(listCursor, max(lists.count - 1, 0))
+        selectedList = lists.indices.contains(listCursor) ? lists[listCursor].id : nil
+    }
+
+    private func title(_ frame: inout Frame, _ text: String) {
+        frame.put(" todo · " + text, row: 0, column: 0, width: frame.columns - 8, style: .bold)
+        frame.put("? help ", row: 0, column: frame.columns - 7, style: .dim)
+        frame.paint(row: 0, style: .reverse)
+    }
+
+    private func statusLine(_ frame: inout Frame, row: Int) {
+        switch mode {
+        case .prompt(let prompt):
+            let used = frame.put(prompt.label + ": ", row: row, column: 1, style: .bold)
+            let room = frame.columns - 2 - used
+            // The end of the text stays in view, where the cursor is.
+            let shown = TextCut.tail(prompt.text, columns: room - 1)
+            let width = frame.put(shown, row: row, column: 1 + used, width: room)
+            frame.cursor = (row, 1 + used + width)
+        case .confirm(let question):
+            frame.put(question.text, row: row, column: 1, style: .bold)
+        default:
+            if let status { frame.put(status, row: row, column: 1, style: statusIsError ? [.bold, .red] : []) }
+            if case .form(let form) = mode, navigator.visibleScreen is EditTaskScreen {
+                frame.cursor = FormView.cursor(form, at: 1)
+            }
+        }
+    }
+
+    private func hints(_ frame: inout Frame, row: Int) {
+        let text = switch (mode, navigator.visibleScreen) {
+        case (.form, _): "↑↓ Tab field  Enter save  Esc cancel  Ctrl-U clear"
+        case (.prompt, _): "Enter done  Esc cancel  Ctrl-U clear"
+        case (.confirm, _): "y yes  any other key no"
+        case (_, is TodoListScreen): "↑↓ move  Enter edit  a add  space done  D delete  / filter  u undo  Esc back  q quit"
+        default: "↑↓ move  Enter open  a add  e rename  D delete  u undo  q quit"
+        }
+        frame.put(" " + text, row: row, column: 0, style: .dim)
+    }
+
+    var helpKeys: [(String, String)] {
+        if navigator.visibleScreen is TodoListScreen {
+            return [("↑/↓  k/j", "move"), ("PgUp/PgDn", "a page"), ("Enter  e", "edit the task"), ("a", "add a task"),
+                    ("space", "mark done / open again"), ("D", "delete the task (asks y)"), ("/", "filter by words; Esc clears"),
+                    ("u", "undo the last change"), ("Esc  ←  h", "back to the lists"), ("?", "this help"), ("q  Ctrl-C", "quit")]
+        }
+        return [("↑/↓  k/j", "move"), ("Enter", "open the list"), ("a", "new list"), ("e", "rename the list"),
+                ("D", "delete the list (asks y)"), ("u", "undo the last change"), ("?", "this help"), ("Esc  q  Ctrl-C", "quit")]
+    }
+}
+
+/// Cutting text to a number of columns from its end (for a prompt, where the cursor is).
+enum TextCut {
+    static func tail(_ text: String, columns: Int) -> String {
+        var out = ""
+        var used = 0
+        for character in text.reversed() {
+            let width = TerminalText.width(String(character))
+            if used + width > columns { return "…" + out.dropFirst() }
+            out.insert(character, at: out.startIndex)
+            used += width
+        }
+        return out
+    }
+}

@@ -1,0 +1,220 @@
+import TodoCoordinators
+import TodoCore
+
+/// What each key does on each screen: CLI.md's table of keys.
+extension NavigatorApp {
+    func handleMainList(_ key: Key) {
+        let lists = display.lists
+        let selected = lists.indices.contains(listCursor) ? lists[listCursor] : nil
+        switch key {
+        case .up, .character("k"): moveList(by: -1)
+        case .down, .character("j"): moveList(by: 1)
+        case .pageUp: moveList(by: -pageRows)
+        case .pageDown: moveList(by: pageRows)
+        case .home: moveList(by: -lists.count)
+        case .end: moveList(by: lists.count)
+        case .enter, .right, .character("l"):
+            guard let selected else { return }
+            if send(.selectList(selected.name, creating: false)) { resetTodoList() }
+        case .escape, .left, .character("h"), .character("q"): quit()
+        case .character("a"): mode = .prompt(Prompt(purpose: .newList, label: "New list", text: ""))
+        case .character("e"):
+            guard let selected else { return }
+            mode = .prompt(Prompt(purpose: .renameList(selected.name), label: "Rename \(selected.name) to", text: selected.name))
+        case .character("D"):
+            guard let selected else { return }
+            let count = selected.openCount + selected.doneCount
+            let tasks = count == 0 ? "" : " and its \(count) task\(count == 1 ? "" : "s")"
+            mode = .confirm(Question(text: "Delete the list \(selected.name)\(tasks)? y/n",
+                                     event: .deleteList(selected.name, force: true), command: "delete-list \(selected.name) --force"))
+        case .character("u"): send(.undo, recording: nil)
+        case .character("?"): mode = .help
+        default: break
+        }
+    }
+
+    func handleTodoList(_ key: Key) {
+        let task = selectedTaskShown
+        switch key {
+        case .up, .character("k"): moveTask(by: -1)
+        case .down, .character("j"): moveTask(by: 1)
+        case .pageUp: moveTask(by: -pageRows)
+        case .pageDown: moveTask(by: pageRows)
+        case .home: (top, cursor, selectedTask) = (0, 0, nil)
+        case .escape where !filter.isEmpty: setFilter([])
+        case .escape, .left, .character("h"):
+            // The user leaves the screen: the navigator tells it, and its coordinator finishes.
+            navigator.popFromOutside()
+            filter = []
+        case .character("q"): quit()
+        case .enter, .character("e"), .right, .character("l"):
+            guard let task else { return }
+            if send(.selectTask(task.id)), let screen = navigator.visibleScreen as? EditTaskScreen {
+                mode = .form(EditForm(task: screen.task))
+            }
+        case .character("a"): mode = .prompt(Prompt(purpose: .addTask, label: "New task", text: ""))
+        case .character(" "):
+            guard let task else { return }
+            send(.setDone(task.id, !task.isDone), recording: (task.isDone ? "undone " : "done ") + String(task.id))
+        case .character("D"):
+            guard let task else { return }
+            mode = .confirm(Question(text: "Delete task \(task.id) \(task.title)? y/n", event: .deleteTask(task.id), command: "rm \(task.id)"))
+        case .character("/"): mode = .prompt(Prompt(purpose: .filter, label: "Filter", text: filter.joined(separator: " ")))
+        case .character("u"): send(.undo)
+        case .character("?"): mode = .help
+        default: break
+        }
+    }
+
+    func handlePrompt(_ prompt: Prompt, _ key: Key) {
+        var prompt = prompt
+        switch key {
+        case .escape:
+            mode = .browsing
+            if case .filter = prompt.purpose { setFilter([]) }
+            return
+        case .enter:
+            mode = .browsing
+            submit(prompt)
+            return
+        case .backspace: if !prompt.text.isEmpty { prompt.text.removeLast() }
+        case .control("u"): prompt.text = ""
+        case .character(let c): prompt.text.append(c)
+        default: return
+        }
+        mode = .prompt(prompt)
+        if case .filter = prompt.purpose { setFilter(words(prompt.text)) }
+    }
+
+    private func submit(_ prompt: Prompt) {
+        switch prompt.purpose {
+        case .filter:
+            setFilter(words(prompt.text))
+        case .newList:
+            guard let name = Names.trimmed(prompt.text) else { return fail(UIMessage("a list name cannot be empty")) }
+            if send(.addList(name), recording: "new-list \(name)") { selectList(named: name) }
+        case .renameList(let old):
+            guard let name = Names.trimmed(prompt.text) else { return fail(UIMessage("a list name cannot be empty")) }
+            if name != old { send(.renameList(old, to: name), recording: "rename-list \(old) \(name)") }
+        case .addTask:
+            guard let title = Names.trimmed(prompt.text) else { return fail(UIMessage("a title cannot be empty")) }
+            let list = (navigator.visibleScreen as? TodoListScreen)?.list.name ?? ""
+            display.added = nil
+            if send(.addTask(TaskDraft(title: title)), recording: "add \(list) \(title)"), let added = display.added {
+                selectedTask = added.id
+            }
+        }
+    }
+
+    func answer(_ question: Question, _ key: Key) {
+        mode = .browsing
+        guard key == .character("y") else {
+            status = "Nothing was deleted"
+            return
+        }
+        send(question.event, recording: question.command)
+    }
+
+    func handleForm(_ form: EditForm, _ key: Key) {
+        var form = form
+        switch key {
+        case .escape:
+            mode = .browsing
+            // The user closes the form: dismissed from outside, so its coordinator finishes.
+            navigator.dismissFromOutside()
+            return
+        case .enter:
+            save(form)
+            return
+        case .up, .backTab: form.move(by: -1)
+        case .down, .tab: form.move(by: 1)
+        case .backspace: form.deleteBackward()
+        case .control("u"): form.clear()
+        case .character(let c): form.type(c)
+        default: break
+        }
+        mode = .form(form)
+    }
+
+    private func save(_ form: EditForm) {
+        let changes: TaskChanges
+        do {
+            changes = try form.changes(today: today())
+        } catch {
+            mode = .form(form)
+            return fail(UIMessage(error.message))
+        }
+        guard !changes.isEmpty else {
+            mode = .browsing
+            send(.cancel)
+            return
+        }
+        if send(.save(changes), recording: "edit \(form.task.id)") {
+            mode = .browsing
+        } else {
+            mode = .form(form)  // the error is on the form; nothing was saved
+        }
+    }
+
+    // MARK: Moving
+
+    var pageRows: Int { max(1, terminal.size.rows - 4) }
+
+    private func moveList(by step: Int) {
+        let lists = display.lists
+        guard !lists.isEmpty else { return }
+        listCursor = min(max(listCursor + step, 0), lists.count - 1)
+        selectedList = lists[listCursor].id
+    }
+
+    private func selectList(named name: String) {
+        _ = send(.showLists)
+        if let index = display.lists.firstIndex(where: { $0.name == name }) {
+            listCursor = index
+            selectedList = display.lists[index].id
+        }
+    }
+
+    private func moveTask(by step: Int) {
+        let wanted = max(top + cursor + step, 0)
+        let rows = pageRows
+        if wanted < top {
+            top = wanted
+        } else if wanted >= top + rows {
+            top = wanted - rows + 1
+        }
+        cursor = wanted - top
+        selectedTask = nil  // chosen again from the rows read at the new place
+        loadTasks()
+        // Past the end: back to the last task there is.
+        while display.tasks.count <= cursor, top + cursor > 0 {
+            if cursor > 0 { cursor = max(display.tasks.count - 1, 0) } else { top = max(top - rows, 0); loadTasks() }
+            if display.tasks.indices.contains(cursor) { break }
+        }
+        selectedTask = selectedTaskShown?.id
+    }
+
+    func resetTodoList() {
+        (top, cursor, selectedTask, filter) = (0, 0, nil, [])
+    }
+
+    private func setFilter(_ words: [String]) {
+        filter = words
+        (top, cursor, selectedTask) = (0, 0, nil)
+    }
+
+    private func words(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// The task the cursor is on, in the rows read last.
+    var selectedTaskShown: TodoTask? {
+        display.tasks.indices.contains(cursor) ? display.tasks[cursor] : nil
+    }
+}
+
+/// A message of the navigator's own, shown as an error.
+struct UIMessage: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

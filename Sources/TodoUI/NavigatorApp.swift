@@ -1,0 +1,145 @@
+import TodoCoordinators
+import TodoCore
+
+/// `todo ui`: keys become the view events the CLI sends, delivered through the same Navigator to
+/// the same screens; the user leaving a screen is `popFromOutside`/`dismissFromOutside`, so
+/// coordinators finish as in the seeds. What only a full-screen view has (the selection, a
+/// prompt, a question, help) is kept here; the views draw it all into a frame.
+public final class NavigatorApp {
+    let terminal: any Terminal
+    let navigator: Navigator
+    let display: NavigatorDisplay
+    /// For what the screens do not do: one transaction per change, and noticing other writers.
+    private let repository: any TodoRepository
+    let today: Today
+    let colour: Bool
+
+    /// What the keys go to besides the screen.
+    enum Mode {
+        case browsing
+        case prompt(Prompt)
+        case confirm(Question)
+        case help
+        case form(EditForm)
+    }
+
+    struct Prompt {
+        enum Purpose { case newList, renameList(String), addTask, filter }
+        let purpose: Purpose
+        let label: String
+        var text: String
+    }
+
+    struct Question {
+        let text: String
+        let event: ViewEvent
+        let command: String
+    }
+
+    var mode: Mode = .browsing
+    /// What the last key did (or why it could not), on the status line.
+    var status: String?
+    var statusIsError = false
+    /// MainList's selection, by list id.
+    var selectedList: TodoList.ID?
+    var listCursor = 0
+    /// TodoList's window: the first row shown, the selected row within it, the selected task.
+    var top = 0
+    var cursor = 0
+    var selectedTask: TodoTask.ID?
+    /// The words of `/`, while a filter is on.
+    var filter: [String] = []
+    public private(set) var isFinished = false
+    /// The size the last frame was drawn for.
+    var drawnSize = (rows: 0, columns: 0)
+    private var seenVersion: Int64 = 0
+
+    /// `repository` is the one the coordinators were given, used only to wrap a change in a
+    /// transaction recorded in the history and to notice other writers.
+    /// `display` is the one `navigator` was built with: the screens render into it.
+    public init(terminal: any Terminal, navigator: Navigator, display: NavigatorDisplay, repository: any TodoRepository,
+                today: @escaping Today, colour: Bool) {
+        self.terminal = terminal
+        self.navigator = navigator
+        self.display = display
+        self.repository = repository
+        self.today = today
+        self.colour = colour
+    }
+
+    /// Shows the first frame, then handles keys until the user quits. Every 250 ms without a key
+    /// it asks whether another process changed the data, and draws again if so.
+    public func run() throws {
+        try start()
+        while !isFinished {
+            if let key = try terminal.nextKey(waitingAtMost: 250) {
+                try press(key)
+            } else {
+                try refreshIfChanged()
+            }
+        }
+    }
+
+    /// The first frame.
+    public func start() throws {
+        seenVersion = try repository.dataVersion()
+        try draw()
+    }
+
+    /// Draws again when another process wrote since the last look (or the window changed size).
+    public func refreshIfChanged() throws {
+        let version = try repository.dataVersion()
+        guard version != seenVersion || terminal.size != drawnSize else { return }
+        seenVersion = version
+        // Drawing re-reads only the rows on screen; an unchanged frame writes nothing.
+        try draw()
+    }
+
+    /// Handles one key and draws the result.
+    public func press(_ key: Key) throws {
+        if key == .control("c") {
+            isFinished = true
+            return
+        }
+        statusIsError = false
+        switch mode {
+        case .help: mode = .browsing
+        case .prompt(let prompt): handlePrompt(prompt, key)
+        case .confirm(let question): answer(question, key)
+        case .form(let form): handleForm(form, key)
+        case .browsing:
+            status = nil
+            if navigator.visibleScreen is TodoListScreen { handleTodoList(key) } else { handleMainList(key) }
+        }
+        if !isFinished { try draw() }
+    }
+
+    // MARK: Events
+
+    /// Sends a view event to the visible screen; a change is one transaction, recorded in the
+    /// history as `command`. A failure is shown on the status line, and changed nothing.
+    @discardableResult
+    func send(_ event: ViewEvent, recording command: String? = nil) -> Bool {
+        display.message = nil
+        do {
+            if let command {
+                try repository.write(dryRun: false, recording: command) { try navigator.send(event) }
+            } else {
+                try navigator.send(event)
+            }
+            // A change says what it did (undo too, which is its own transaction); a read says nothing.
+            if let message = display.message { status = message }
+            return true
+        } catch {
+            fail(error)
+            return false
+        }
+    }
+
+    func fail(_ error: any Error) {
+        status = "Error: " + ((error as? any CustomStringConvertible)?.description ?? "\(error)")
+        statusIsError = true
+    }
+
+    func quit() { isFinished = true }
+}

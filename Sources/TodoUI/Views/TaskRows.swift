@@ -1,0 +1,28 @@
+import TodoCore
+
+/// TodoList: one row per task, `[ ]` or `[x]`, its due date, title, tags and rule; open tasks
+/// first, then done ones (dim), the selected row reversed, an overdue date in red.
+enum TaskRows {
+    static func draw(_ tasks: ArraySlice<TodoTask>, cursor: Int, into frame: inout Frame, at first: Int, rows: Int,
+                     today: CivilDate, empty: String) {
+        guard !tasks.isEmpty else {
+            frame.put(empty, row: first + 1, column: 2, style: .dim)
+            return
+        }
+        let dueWidth = tasks.contains { $0.due?.minuteOfDay != nil } ? 16 : 10
+        for (offset, task) in tasks.enumerated() {
+            let row = first + offset
+            let style: CellStyle = task.isDone ? .dim : []
+            var column = 1
+            column += frame.put(task.isDone ? "[x] " : "[ ] ", row: row, column: column, style: style)
+            let overdue = !task.isDone && (task.due.map { $0.date < today } ?? false)
+            frame.put(task.due?.description ?? "", row: row, column: column, width: dueWidth, style: overdue ? [.red, .bold] : style)
+            column += dueWidth + 2
+            var text = task.title
+            if !task.tags.isEmpty { text += "  " + task.tags.map { "#" + $0 }.joined(separator: " ") }
+            if let rule = task.repeatRule { text += "  ↻" + rule.description }
+            frame.put(text, row: row, column: column, width: frame.columns - column - 1, style: task.priority == .high && !task.isDone ? .bold : style)
+            if offset == cursor { frame.paint(row: row, style: .reverse) }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import TodoCLI
+import TodoCoordinators
+import TodoCore
+import TodoSQLite
+import TodoUI
+
+extension CompositionRoot {
+    /// `todo ui`: the same repository, navigator and AppCoordinator as a command, driven by keys
+    /// on the real terminal until the user quits. The terminal is put back on every way out.
+    static func runNavigator(_ settings: Settings) throws {
+        let environment = Environment.process
+        // Colour as for every command; the terminal is known to be one here.
+        let colour = settings.color == .always || (settings.color == .auto && !environment.isSet("NO_COLOR"))
+        guard let terminal = RawTerminal(colour: colour) else { throw TerminalFailure.notATerminal }
+        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment)
+        let repository = try open(location, environment, onlyReads: false)
+
+        let display = NavigatorDisplay()
+        let navigator = Navigator(display: display)
+        let today: Today = { LocalClock().today() }
+        let app = AppCoordinator(navigator: navigator, repository: repository, today: today)
+        app.start()
+        let navigatorApp = NavigatorApp(terminal: terminal, navigator: navigator, display: display, repository: repository, today: today, colour: colour)
+
+        try terminal.enter()
+        defer { terminal.restore() }
+        try navigatorApp.run()
+        navigator.unwindToRoot()
+    }
+}

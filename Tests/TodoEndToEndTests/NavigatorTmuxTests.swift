@@ -1,0 +1,136 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TodoTestSupport
+
+/// `todo ui` on a real terminal: the built binary in tmux, keys sent with `send-keys`, the screen
+/// read with `capture-pane`. CI installs tmux (`.ci/run`); elsewhere the test runs when tmux is
+/// there.
+@Suite(.serialized) struct NavigatorTmuxTests {
+    static let hasTmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+
+    /// One tmux server of its own (`-L`), so nothing of the user's is touched.
+    final class Session {
+        let todo: TodoRunner
+        let socket = "todo-test-\(UInt32.random(in: 0...UInt32.max))"
+
+        init(_ todo: TodoRunner, command: String) throws {
+            self.todo = todo
+            try tmux(["new-session", "-d", "-c", todo.directory.path, "-x", "80", "-y", "20", "sh", "-c", command])
+        }
+
+        deinit { _ = try? tmux(["kill-server"]) }
+
+        /// Runs tmux with posix_spawn, every descriptor above stderr closed, and waits for it.
+        /// Not Foundation's Process: the server that new-session starts would inherit the
+        /// descriptor Process watches to learn that its child ended, and the wait would never end.
+        @discardableResult
+        func tmux(_ arguments: [String]) throws -> String {
+            let output = todo.directory.path("tmux-output.txt")
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+                if let fd = Int32(name), fd > 2, fcntl(fd, F_GETFD) != -1 { posix_spawn_file_actions_addclose(&actions, fd) }
+            }
+            let argv = (["tmux", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            let environment = todo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { environment.forEach { free($0) } }
+            var pid: pid_t = 0
+            guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environment) == 0 else { throw RunnerError.binaryMissing("/usr/bin/tmux") }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        }
+
+        func screen() -> String { (try? tmux(["capture-pane", "-p"])) ?? "" }
+
+        func send(_ keys: String...) throws {
+            for key in keys {
+                try tmux(["send-keys"] + (key.count == 1 ? ["-l", key] : [key]))
+                Thread.sleep(forTimeInterval: 0.1)  // apart, so Esc and the next key are not read as Alt
+            }
+        }
+
+        /// Waits up to `seconds` for the screen to contain `text`; the time it took.
+        func waitFor(_ text: String, seconds: Double = 5) throws -> Double? {
+            let start = Date()
+            while Date().timeIntervalSince(start) < seconds {
+                if screen().contains(text) { return Date().timeIntervalSince(start) }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return nil
+        }
+    }
+
+    static func command(_ todo: TodoRunner, _ run: String) -> String {
+        let environment = todo.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        return "stty -g > before.txt; env \(environment) \(run); echo EXIT=$?; stty -g > after.txt; sleep 5"
+    }
+
+    @Test(.enabled(if: hasTmux || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux"))
+    func keysOnARealTerminalAndAnotherProcesssAddAppearing() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "water the ferns", ["--due", "2099-01-05"])
+        try todo.add("Work", "report")
+        let session = try Session(todo, command: Self.command(todo, "'\(TodoRunner.binary)' ui"))
+
+        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        #expect(session.screen().contains("Home  1 open  0 done"))
+        try session.send("Enter")
+        #expect(try session.waitFor("[ ] 2099-01-05  water the ferns") != nil, "\(session.screen())")
+
+        try todo.add("Home", "added from outside")
+        let seen = try session.waitFor("added from outside", seconds: 3)
+        #expect(seen != nil && seen! < 1.0, "another process's add shows within a second: \(String(describing: seen))")
+
+        try session.send("a")
+        try session.send("b", "y", " ", "k", "e", "y")
+        try session.send("Enter")
+        #expect(try session.waitFor("by key") != nil, "\(session.screen())")
+        #expect(try todo.jsonArray(["list", "Home"]).contains { $0["title"] as? String == "by key" })
+
+        try session.send("q")
+        #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
+        #expect(!session.screen().contains("todo · Home"), "the alternate screen is gone")
+        Thread.sleep(forTimeInterval: 0.2)
+        let before = try String(contentsOfFile: todo.directory.path("before.txt"), encoding: .utf8)
+        let after = try String(contentsOfFile: todo.directory.path("after.txt"), encoding: .utf8)
+        #expect(!before.isEmpty && before == after, "the terminal's modes are as they were")
+    }
+
+    @Test(.enabled(if: hasTmux || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux"),
+          arguments: ["TERM", "HUP"])
+    func aSignalFromOutsideRestoresTheTerminal(signal: String) throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "t")
+        let run = "sh -c 'echo $$ > todo.pid; exec \"$0\" ui' '\(TodoRunner.binary)'"
+        let session = try Session(todo, command: Self.command(todo, run))
+        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        let pid = try String(contentsOfFile: todo.directory.path("todo.pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/bin/kill")
+        kill.arguments = ["-" + signal, pid]
+        try kill.run()
+        kill.waitUntilExit()
+        let status = signal == "TERM" ? 143 : 129
+        #expect(try session.waitFor("EXIT=\(status)") != nil, "\(session.screen())")
+        Thread.sleep(forTimeInterval: 0.2)
+        let before = try String(contentsOfFile: todo.directory.path("before.txt"), encoding: .utf8)
+        let after = try String(contentsOfFile: todo.directory.path("after.txt"), encoding: .utf8)
+        #expect(!before.isEmpty && before == after)
+    }
+
+    @Test func withoutATerminalItRefuses() throws {
+        let todo = try TodoRunner()
+        let result = try todo.run(["ui"])
+        #expect(result.failedCleanly(with: 64, oneLine: true), "\(result.summary)")
+        #expect(result.stderr == "Error: todo ui needs a terminal\n")
+    }
+}

@@ -1,0 +1,67 @@
+import TodoCoordinators
+import TodoCore
+import TodoTestSupport
+import TodoUI
+
+/// One `todo ui` on the in-memory terminal over the fake repository, built as the composition
+/// root builds it: the screens, coordinators and view events are the real ones.
+final class Harness {
+    static let today = CivilDate(year: 2026, month: 11, day: 23)!
+
+    let repository: FakeTodoRepository
+    let terminal: MemoryTerminal
+    let navigator: Navigator
+    let app: AppCoordinator
+    let ui: NavigatorApp
+
+    init(rows: Int = 12, columns: Int = 64, _ setUp: (FakeTodoRepository) throws -> Void = Harness.sample) throws {
+        repository = FakeTodoRepository()
+        let repository = self.repository
+        try repository.write { try setUp(repository) }
+        terminal = MemoryTerminal(rows: rows, columns: columns)
+        let display = NavigatorDisplay()
+        navigator = Navigator(display: display)
+        app = AppCoordinator(navigator: navigator, repository: repository, today: { Harness.today })
+        app.start()
+        ui = NavigatorApp(terminal: terminal, navigator: navigator, display: display, repository: repository,
+                          today: { Harness.today }, colour: true)
+        try ui.start()
+    }
+
+    /// Home: water (overdue, tagged, repeating), call (with a time), a done one; Work: one task.
+    static func sample(_ repository: FakeTodoRepository) throws {
+        let home = try repository.createList(named: "Home")
+        let work = try repository.createList(named: "Work")
+        _ = try repository.addTask(TaskDraft(title: "water the ferns", due: Due(text: "2026-11-20"), tags: ["garden"],
+                                             repeatRule: RepeatRule(text: "1w")), to: home.id)
+        _ = try repository.addTask(TaskDraft(title: "call mum", due: Due(text: "2026-11-25T18:30"), priority: .high), to: home.id)
+        let done = try repository.addTask(TaskDraft(title: "old chore"), to: home.id)
+        _ = try repository.setDone(true, task: done.id, in: home.id)
+        _ = try repository.addTask(TaskDraft(title: "report"), to: work.id)
+    }
+
+    func press(_ keys: Key...) throws {
+        for key in keys { try ui.press(key) }
+    }
+
+    func type(_ text: String) throws {
+        for character in text { try ui.press(.character(character)) }
+    }
+
+    /// The screen's rows, trailing spaces dropped.
+    var lines: [String] {
+        (terminal.screen?.lines ?? []).map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+
+    /// The screen as one text, for comparing with a snapshot.
+    var text: String { lines.joined(separator: "\n") }
+
+    /// The row on which `text` appears, if any.
+    func row(containing text: String) -> Int? { lines.firstIndex { $0.contains(text) } }
+
+    /// Whether that row is drawn reversed (the selection).
+    func isSelected(_ text: String) -> Bool {
+        guard let row = row(containing: text), let screen = terminal.screen else { return false }
+        return screen[row, 2].style.contains(.reverse)
+    }
+}
