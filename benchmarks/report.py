@@ -187,6 +187,28 @@ def cross_row(label, group, name, ref_group, ref_name, ref_label, limit):
       f"{'PASS' if ok else '**FAIL**'} | {t['cpu'] / ref['cpu']:.2f}× |")
 
 
+def ui_row(label, which, name, limit, unit="ms"):
+    path = os.path.join(results_dir, f"ui-{which}.json")
+    if not os.path.exists(path):
+        w(f"| {label} | not measured | - | - | - | ≤ {limit} {unit} | SKIPPED | - |")
+        verdicts.append((label, "SKIPPED"))
+        return
+    with open(path) as f:
+        r = json.load(f)
+    value = r["peak_kib"] / 1024 if name == "peak" else r[name]["median"] * 1000
+    ok = value <= limit
+    verdicts.append((label, "PASS" if ok else "FAIL"))
+    w(f"| {label} | {value:.1f} {unit} | measured on a pseudo-terminal (benchmarks/ui.py) | - | - | ≤ {limit} {unit} | "
+      f"{'PASS' if ok else '**FAIL**'} | - |")
+
+
+for which, where in (("one", "all in one list"), ("lists", "in 100 lists")):
+    ui_row(f"`todo ui` first frame ({at}, {where})", which, "first frame", 30)
+    ui_row(f"`todo ui` Enter opens the list ({at}, {where})", which, "open a list (Enter)", 10)
+    ui_row(f"`todo ui` move down (j) ({at}, {where})", which, "move (j)", 10)
+    ui_row(f"`todo ui` page down ({at}, {where})", which, "page down", 10)
+    ui_row(f"`todo ui` peak memory ({at}, {where})", which, "peak", 24, "MiB")
+
 cross_row(f"`todo undo` of that import ({at})", "undo", "todo undo of the import",
           "import", "todo import", "`todo import` of those tasks (above)", 2)
 
