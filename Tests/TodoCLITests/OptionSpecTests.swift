@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func everyCommandIsCovered() {
-        #expect(Self.commands.count == 21)
+        #expect(Self.commands.count == 22)
     }
 
     @Test func everyCommandListsExactlyTheOptionsArgumentParserAccepts() throws {
