@@ -5,15 +5,6 @@ import TodoTestSupport
 /// Tags and repeating tasks through the binary: the options, their refusals, the filters,
 /// `todo tags`, and `done` adding the next task (and `undo` taking it away).
 @Suite struct TagAndRepeatCommandTests {
-    /// The date `days` from today where the runner lives (TZ=UTC), as todo writes it.
-    static func day(_ days: Int) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = calendar.date(byAdding: .day, value: days, to: Date())!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
-    }
-
     @Test func tagsAreAddedTakenOffAndShownSorted() throws {
         let todo = try TodoRunner()
         let id = try todo.add("Home", "buy stamps", ["--tag", "errand", "--tag", "Post"])
@@ -50,10 +41,10 @@ import TodoTestSupport
 
     @Test func listAndAgendaFilterByEveryTagGiven() throws {
         let todo = try TodoRunner()
-        let both = try todo.add("Home", "both", ["--tag", "a", "--tag", "b", "--due", Self.day(1)])
-        try todo.add("Home", "only a", ["--tag", "A", "--due", Self.day(2)])
-        try todo.add("Work", "only b", ["--tag", "b", "--due", Self.day(1)])
-        try todo.add("Home", "none", ["--due", Self.day(1)])
+        let both = try todo.add("Home", "both", ["--tag", "a", "--tag", "b", "--due", DueDateTests.day(1)])
+        try todo.add("Home", "only a", ["--tag", "A", "--due", DueDateTests.day(2)])
+        try todo.add("Work", "only b", ["--tag", "b", "--due", DueDateTests.day(1)])
+        try todo.add("Home", "none", ["--due", DueDateTests.day(1)])
         #expect(try todo.jsonArray(["list", "Home", "--tag", "a"]).map { $0["title"] as? String } == ["both", "only a"])
         #expect(try todo.jsonArray(["list", "Home", "--tag", "a", "--tag", "B"]).map { $0["id"] as? Int } == [both])
         #expect(try todo.jsonArray(["list", "Home", "--tag", "nowhere"]).isEmpty)
@@ -79,7 +70,7 @@ import TodoTestSupport
         let result = try todo.jsonArray(["done", String(id)])
         #expect(result.count == 2, "the done task, then its next one")
         let next = result[1]
-        #expect(next["due"] as? String == Self.day(1) + "T08:00", "years overdue: one task, tomorrow, at the same time")
+        #expect(next["due"] as? String == DueDateTests.day(1) + "T08:00", "years overdue: one task, tomorrow, at the same time")
         #expect((next["title"] as? String, next["priority"] as? String, next["tags"] as? [String]) == ("water", "high", ["garden"]))
         #expect((next["repeat"] as? String, next["repeat_from"] as? String, next["done"] as? Bool) == ("1d", "due", false))
         #expect(try todo.jsonArray(["list", "Home"]).count == 1, "never a pile")
@@ -108,7 +99,7 @@ import TodoTestSupport
         let todo = try TodoRunner()
         let id = try todo.add("Home", "haircut", ["--due", "2099-06-01", "--repeat", "4w", "--repeat-from", "done"])
         let next = try #require(try todo.jsonArray(["done", String(id)]).last)
-        #expect(next["due"] as? String == Self.day(28))
+        #expect(next["due"] as? String == DueDateTests.day(28))
         #expect(next["repeat_from"] as? String == "done")
     }
 
