@@ -13,21 +13,24 @@ import Glibc
 extension CompositionRoot {
     static func showDatabasePath(_ options: Settings) throws {
         let location = try DatabaseLocation.resolve(flag: options.db, environment: .process)
-        let exists = access(location.path, F_OK) == 0
+        // A server URL is shown without its password; whether it exists is not known here.
+        let isServer = ServerURL(location.path) != nil
+        let exists = !isServer && access(location.path, F_OK) == 0
         let output = StandardOutput(holdUntilFlushed: true)
         if options.json {
-            try output.write("{\"path\":" + JSONWriter.string(location.path) + ",\"source\":"
-                + JSONWriter.string(location.source.key) + ",\"exists\":\(exists)}\n")
+            try output.write("{\"path\":" + JSONWriter.string(location.shown) + ",\"source\":"
+                + JSONWriter.string(location.source.key) + ",\"exists\":\(isServer ? "null" : String(exists))}\n")
         } else {
-            try output.write(TerminalText.safe(location.path) + "\n")
-            try output.write("chosen by \(location.source.rawValue)" + (exists ? "" : "; it does not exist yet") + "\n")
+            try output.write(TerminalText.safe(location.shown) + "\n")
+            let note = isServer ? "; a PostgreSQL URL, which this todo cannot open yet" : exists ? "" : "; it does not exist yet"
+            try output.write("chosen by \(location.source.rawValue)" + note + "\n")
         }
         try output.flush()
     }
 
     static func checkDatabase(_ options: Settings, repair: Bool) throws {
         let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment).requireFile()
         let report = try SQLiteTodoRepository.check(
             path: location.path, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds,
             repair: repair)
@@ -44,7 +47,7 @@ extension CompositionRoot {
 
     static func backUpDatabase(_ options: Settings, to file: String) throws {
         let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment).requireFile()
         try SQLiteTodoRepository.backup(
             databaseAt: location.path, to: file, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds)
         let output = StandardOutput(holdUntilFlushed: true)

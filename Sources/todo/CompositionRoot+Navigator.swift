@@ -11,8 +11,8 @@ extension CompositionRoot {
         let environment = Environment.process
         // Colour as for every command; the terminal is known to be one here.
         let colour = settings.color == .always || (settings.color == .auto && !environment.isSet("NO_COLOR"))
+        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment).requireFile()
         guard let terminal = RawTerminal(colour: colour) else { throw TerminalFailure.notATerminal }
-        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment)
         let repository = try open(location, environment, onlyReads: false)
 
         let display = NavigatorDisplay()

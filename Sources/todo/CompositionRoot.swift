@@ -26,7 +26,7 @@ enum CompositionRoot {
 
     static func run(_ settings: Settings, _ plan: CommandPlan) throws {
         let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment)
+        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment).requireFile()
         // Output is held back until the command succeeded (for writes, until their transaction
         // committed), so a failure prints nothing; only listings stream.
         let output = StandardOutput(holdUntilFlushed: !plan.streams)

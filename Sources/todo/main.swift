@@ -39,6 +39,8 @@ do {
     Report.failUsage(error)
 } catch let error as NavigationError {
     Report.fail(error.description)
+} catch let failure as ServerNotSupported {
+    Report.fail(failure.description)
 } catch let failure as TerminalFailure {
     // No terminal is a usage error (64), as CLI.md says; a terminal that fails part-way is 1.
     Report.fail(failure.description, status: failure == .notATerminal ? Report.Status.usage : 1)

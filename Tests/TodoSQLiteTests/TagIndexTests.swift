@@ -2,8 +2,9 @@ import Testing
 import TodoCore
 @testable import TodoSQLite
 
-/// `--tag` on a list of a million tasks: the tag's index finds its tasks, so the query looks at
-/// the tag's ten tasks and not at the list's million.
+/// `--tag` on a list of a million tasks: a rare tag's index finds its tasks, so the query looks
+/// at the tag's ten tasks and not at the list's million; a common tag is checked by key on each
+/// task of the list. Either way an index, never a scan.
 @Suite struct TagIndexTests {
     @Test func aTagFilterOnAMillionTasksIsDrivenByTheTagsIndex() throws {
         let database = try TestDatabase()
@@ -27,13 +28,32 @@ import TodoCore
             TaskQuery(dueBefore: try due("2026-12-08"), tags: ["rare"]),                    // todo agenda --tag rare
         ]
         for query in queries {
-            let (sql, values) = SQLiteTodoRepository.statement(matching: query)
+            #expect(try repository.tagDrives(query), "ten tasks of a million: through the tag")
+            let (sql, values) = SQLiteTodoRepository.statement(matching: query, drivenByTag: true)
             var plan: [String] = []
             try db.prepare("EXPLAIN QUERY PLAN " + sql).bind(values).forEachRow { plan.append($0.text(3)) }
             #expect(plan.contains { $0.contains("USING COVERING INDEX task_tags_by_tag (tag=?)") }, "\(plan)")
             #expect(plan.contains("SEARCH t USING INTEGER PRIMARY KEY (rowid=?)"), "tasks found by id: \(plan)")
             #expect(!plan.contains { $0 == "SCAN t" || $0.hasPrefix("SCAN t ") || $0.hasPrefix("SCAN task_tags") || $0.contains("tasks_by_list") || $0.contains("tasks_open_by_due") }, "\(sql) \(plan)")
         }
+        // A tag on half a million tasks, asked of a list of a hundred: through the list, each
+        // task's tag probed by its key.
+        let small = try repository.createList(named: "Small")
+        try repository.write {
+            for i in 1...100 { _ = try repository.addTask(TaskDraft(title: "small \(i)", tags: ["common"]), to: small.id) }
+        }
+        let common = TaskQuery(list: small.id, tags: ["common"])
+        #expect(try !repository.tagDrives(common))
+        let (sql, values) = SQLiteTodoRepository.statement(matching: common, drivenByTag: false)
+        var plan: [String] = []
+        try db.prepare("EXPLAIN QUERY PLAN " + sql).bind(values).forEachRow { plan.append($0.text(3)) }
+        #expect(plan.contains { $0.contains("tasks_by_list_in_display_order (list_id=?") }, "\(plan)")
+        #expect(plan.contains { $0.contains("SEARCH g USING PRIMARY KEY (task_id=? AND tag=?)") }, "\(plan)")
+        #expect(!plan.contains { $0 == "SCAN t" || $0.hasPrefix("SCAN g") }, "\(plan)")
+        var smallOnes = 0
+        try repository.forEachTask(matching: common) { _ in smallOnes += 1 }
+        #expect(smallOnes == 100)
+
         var found: [String] = []
         try repository.forEachTask(matching: TaskQuery(list: list.id, tags: ["RARE"])) { found.append($0.title) }
         #expect(Set(found) == Set((1...10).map { "task \($0 * 100000)" }) && found.count == 10)
