@@ -134,7 +134,7 @@ struct ChangeReverter {
                 INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "after_" + $0 }.joined(separator: ", ")))
                 SELECT ?, t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.\(inRange)
                 """, entry.id)
-            try inBulk(rows: count, in: tableRows, .deleting) { try db.execute("DELETE FROM tasks WHERE \(inRange)") }
+            try inBulk(rows: count, in: tableRows, .deleting) { try deleteTasks(after: range.after, through: range.through) }
             try apply(lists, [])
         } else {
             let present = try db.cached("SELECT count(*) FROM tasks WHERE \(inRange)").bind([]).first { $0.int(0) } ?? 0
@@ -169,6 +169,21 @@ struct ChangeReverter {
             SELECT id + 1 FROM tasks AS t WHERE id > ? AND id < ?
             AND NOT EXISTS (SELECT 1 FROM tasks WHERE id = t.id + 1) ORDER BY id LIMIT 1
             """).bind([range.after, range.through]).first { $0.int64(0) }
+    }
+
+    /// Deletes the tasks with ids in (after, through] a slice of 50,000 at a time. A DELETE that
+    /// runs triggers or cascades first gathers every rowid it will delete in memory (32 MiB for
+    /// a million); slices keep that small. Slices are cut at ids that exist, so a sparse range
+    /// (ids kept from another database) takes no more steps than it has tasks.
+    private func deleteTasks(after first: Int64, through last: Int64) throws {
+        var low = first
+        while true {
+            let high = try db.cached("SELECT id FROM tasks WHERE id > ? AND id <= ? ORDER BY id LIMIT 1 OFFSET 49999")
+                .bind([low, last]).first { $0.int64(0) } ?? last
+            try db.run("DELETE FROM tasks WHERE id > ? AND id <= ?", low, high)
+            if high == last { return }
+            low = high
+        }
     }
 
     private func inBulk(rows: Int, in tableRows: Int, _ work: BulkLoad.Work, _ body: () throws -> Void) throws {
