@@ -59,3 +59,27 @@ import TodoCore
         #expect(Set(found) == Set((1...10).map { "task \($0 * 100000)" }) && found.count == 10)
     }
 }
+
+/// Export reads tags in one pass beside the tasks (`TagMerge`): each task must get its own.
+@Suite struct TagMergeTests {
+    @Test func everyTaskOfAnExportGetsItsOwnTags() throws {
+        let database = try TestDatabase()
+        let repository = try database.open()
+        let home = try repository.createList(named: "Home")
+        let work = try repository.createList(named: "Work")
+        try repository.write {
+            for i in 1...200 {
+                let tags = (0..<(i % 4)).map { ["b\(i)", "A\(i % 7)", "c"][$0] }
+                _ = try repository.addTask(TaskDraft(title: "t\(i)", tags: tags), to: i % 3 == 0 ? work.id : home.id)
+            }
+        }
+        try repository.write { _ = try repository.deleteTask(5, in: home.id) }
+        for query in [TaskQuery.everything, { var q = TaskQuery.everything; q.list = work.id; return q }()] {
+            var exported: [TodoTask] = []
+            try repository.forEachTask(matching: query) { exported.append($0) }
+            #expect(exported.count == (query.list == nil ? 199 : 66))
+            for task in exported { #expect(task.tags == (try repository.task(task.id))?.tags, "task \(task.id)") }
+            #expect(exported.contains { $0.tags.count == 3 })
+        }
+    }
+}

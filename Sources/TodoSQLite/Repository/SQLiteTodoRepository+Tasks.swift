@@ -2,22 +2,33 @@ import TodoCore
 
 extension SQLiteTodoRepository {
     /// What `readTask` reads, from tasks `t` and lists `l`.
-    static let taskColumns = """
-        t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, t.done,
-        t.created_at, t.updated_at, t.completed_at, \(TaskRow.tagsOf("t.id")), t.repeat, t.repeat_from
-        """
+    static let taskColumns = columns(tags: TaskRow.tagsOf("t.id"))
     static let taskSelect = "SELECT \(taskColumns) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id"
+    /// The same with no tags read: `TagMerge` brings them in alongside, in id order.
+    static let taskSelectWithoutTags = "SELECT \(columns(tags: "NULL")) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id"
+
+    private static func columns(tags: String) -> String {
+        """
+        t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, t.done,
+        t.created_at, t.updated_at, t.completed_at, \(tags), t.repeat, t.repeat_from
+        """
+    }
 
     /// Reads a row of `taskSelect` by the rules of `StoredTask`: a value the schema forbids stops
     /// the command, naming the task, rather than being shown as another, valid one.
     static func readTask(_ row: Statement) throws -> TodoTask {
+        try readTask(row, tags: { _ in nil })
+    }
+
+    /// The same, with the tags from `tags` where it has them instead of from the row.
+    static func readTask(_ row: Statement, tags: (TodoTask.ID) throws -> [String]?) throws -> TodoTask {
         let id = row.int64(0)
         return TodoTask(
             id: id, listID: row.int64(1), listName: row.text(2), title: row.text(3),
             notes: row.optionalText(4), due: try StoredTask.due(row.optionalText(5), task: id),
             priority: try StoredTask.priority(row.text(6), task: id), isDone: try StoredTask.isDone(row.int64(7), task: id),
             createdAt: StoredTask.timestamp(row.text(8)), updatedAt: StoredTask.timestamp(row.text(9)),
-            completedAt: row.optionalText(10).map(StoredTask.timestamp), tags: StoredTask.tags(row.optionalText(11)),
+            completedAt: row.optionalText(10).map(StoredTask.timestamp), tags: try tags(id) ?? StoredTask.tags(row.optionalText(11)),
             repeatRule: try StoredTask.repeatRule(row.optionalText(12), task: id),
             repeatFrom: try StoredTask.repeatFrom(row.text(13), task: id))
     }
@@ -73,7 +84,13 @@ extension SQLiteTodoRepository {
     public func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
         try translatingErrors {
             let (sql, values) = Self.statement(matching: query, drivenByTag: try tagDrives(query))
-            try db.cached(sql).bind(values).forEachRow { try body(Self.readTask($0)) }
+            guard TagMerge.applies(to: query) else {
+                return try db.cached(sql).bind(values).forEachRow { try body(Self.readTask($0)) }
+            }
+            let tags = try TagMerge(db)
+            defer { tags.finish() }
+            let withoutTags = Self.taskSelectWithoutTags + sql.dropFirst(Self.taskSelect.count)
+            try db.cached(withoutTags).bind(values).forEachRow { try body(Self.readTask($0, tags: tags.of)) }
         }
     }
 
