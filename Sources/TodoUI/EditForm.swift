@@ -46,15 +46,14 @@ struct EditForm {
         }
         if let notes = changed(.notes) { changes.notes = .set(notes.isEmpty ? nil : notes) }
         if let due = changed(.due) {
-            let text = due.trimmingSpaces
-            if text.isEmpty {
-                changes.due = .set(nil)
-            } else {
+            if let text = Names.trimmed(due) {
                 do { changes.due = .set(try Due.parse(text, today: today)) } catch { throw FormError(error.description) }
+            } else {
+                changes.due = .set(nil)
             }
         }
         if let priority = changed(.priority) {
-            guard let value = Priority(rawValue: priority.trimmingSpaces.lowercased()) else {
+            guard let value = Names.trimmed(priority).flatMap({ Priority(rawValue: $0.lowercased()) }) else {
                 throw FormError("priority must be none, low, medium or high, not '\(priority)'")
             }
             changes.priority = value
@@ -97,10 +96,4 @@ struct EditForm {
 struct FormError: Error, Equatable {
     let message: String
     init(_ message: String) { self.message = message }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
 }

@@ -13,7 +13,7 @@ extension NavigatorApp {
             frame.put("Window too small", row: 0, column: 0)
             return try terminal.show(frame)
         }
-        let body = (first: 1, rows: size.rows - 3)
+        let body = (first: 1, rows: pageRows)
         switch navigator.visibleScreen {
         case let screen as TodoListScreen:
             loadTasks()
@@ -24,7 +24,7 @@ extension NavigatorApp {
             title(&frame, "Edit task \(screen.task.id)")
             if case .form(let form) = mode { FormView.draw(form, into: &frame, at: body.first) }
         default:
-            _ = send(.showLists)
+            send(.showLists)
             keepListSelection()
             title(&frame, "Lists")
             ListRows.draw(display.lists, cursor: listCursor, into: &frame, at: body.first, rows: body.rows)
@@ -35,47 +35,40 @@ extension NavigatorApp {
         try terminal.show(frame)
     }
 
-    /// Reads the window of tasks the screen shows: one more row than fits, to know there is more.
+    /// Reads the window of tasks the screen shows (one more row than fits, to know there are
+    /// more), then keeps the selection on its task.
     func loadTasks() {
-        let rows = pageRows
-        display.rowLimit = rows + 1
-        defer { display.rowLimit = .max }
-        if filter.isEmpty {
-            var query = TaskQuery(includeDone: true, sort: .due, limit: rows + 1)
-            query.offset = top
-            _ = send(.showTasks(query))
-        } else {
-            var search = TaskSearch(words: filter, includeDone: true)
-            search.limit = rows + 1
-            _ = send(.showMatches(search))
+        read(from: top, rows: pageRows + 1)
+        if let id = selectedTask, !display.tasks.contains(where: { $0.id == id }), let now = find(id) {
+            // It moved out of the window (another process wrote): follow it, on the same row.
+            top = max(now - cursor, 0)
+            cursor = now - top
+            read(from: top, rows: pageRows + 1)
         }
-        keepTaskSelection()
+        if let id = selectedTask, let index = display.tasks.firstIndex(where: { $0.id == id }) { cursor = index }
+        // A task that is gone leaves the cursor where it was, on a row there is.
+        cursor = min(cursor, max(min(display.tasks.count, pageRows) - 1, 0))
+        selectedTask = selectedTaskShown?.id
     }
 
-    /// The selection stays on the same task (by id) when rows move under it; a task that is
-    /// gone leaves the cursor where it was.
-    private func keepTaskSelection() {
-        let tasks = display.tasks
-        if let id = selectedTask, let index = tasks.firstIndex(where: { $0.id == id }) {
-            cursor = index
-        } else if let id = selectedTask, top > 0, filter.isEmpty, let moved = find(id) {
-            top = moved
-            cursor = 0
-            let query = { var q = TaskQuery(includeDone: true, sort: .due, limit: self.pageRows + 1); q.offset = moved; return q }()
-            _ = send(.showTasks(query))
+    /// `rows` rows of the list (or of the filter's matches) from row `first`.
+    private func read(from first: Int, rows: Int) {
+        if filter.isEmpty {
+            var query = TaskQuery(includeDone: true, sort: .due, limit: rows)
+            query.offset = first
+            send(.showTasks(query))
+        } else {
+            var search = TaskSearch(words: filter, includeDone: true)
+            (search.limit, search.offset) = (rows, first)
+            send(.showMatches(search))
         }
-        cursor = min(cursor, max(display.tasks.count - 1, 0))
-        if display.tasks.count > pageRows { cursor = min(cursor, pageRows - 1) }
-        selectedTask = display.tasks.indices.contains(cursor) ? display.tasks[cursor].id : nil
     }
 
     /// Where task `id` is now, looking a page either side of the window; nil when not near.
     private func find(_ id: TodoTask.ID) -> Int? {
         let start = max(top - pageRows, 0)
-        var query = TaskQuery(includeDone: true, sort: .due, limit: 3 * pageRows)
-        query.offset = start
-        guard send(.showTasks(query)), let index = display.tasks.firstIndex(where: { $0.id == id }) else { return nil }
-        return start + index
+        read(from: start, rows: 3 * pageRows)
+        return display.tasks.firstIndex { $0.id == id }.map { start + $0 }
     }
 
     private func keepListSelection() {

@@ -27,7 +27,7 @@ extension NavigatorApp {
             let tasks = count == 0 ? "" : " and its \(count) task\(count == 1 ? "" : "s")"
             mode = .confirm(Question(text: "Delete the list \(selected.name)\(tasks)? y/n",
                                      event: .deleteList(selected.name, force: true), command: "delete-list \(selected.name) --force"))
-        case .character("u"): send(.undo, recording: nil)
+        case .character("u"): send(.undo)
         case .character("?"): mode = .help
         default: break
         }
@@ -99,7 +99,6 @@ extension NavigatorApp {
         case .addTask:
             guard let title = Names.trimmed(prompt.text) else { return fail(UIMessage("a title cannot be empty")) }
             let list = (navigator.visibleScreen as? TodoListScreen)?.list.name ?? ""
-            display.added = nil
             if send(.addTask(TaskDraft(title: title)), recording: "add \(list) \(title)"), let added = display.added {
                 selectedTask = added.id
             }
@@ -158,7 +157,8 @@ extension NavigatorApp {
 
     // MARK: Moving
 
-    var pageRows: Int { max(1, terminal.size.rows - 4) }
+    /// The rows between the title and the status line: a page.
+    var pageRows: Int { max(1, terminal.size.rows - 3) }
 
     private func moveList(by step: Int) {
         let lists = display.lists
@@ -168,7 +168,7 @@ extension NavigatorApp {
     }
 
     private func selectList(named name: String) {
-        _ = send(.showLists)
+        send(.showLists)
         if let index = display.lists.firstIndex(where: { $0.name == name }) {
             listCursor = index
             selectedList = display.lists[index].id
@@ -176,22 +176,17 @@ extension NavigatorApp {
     }
 
     private func moveTask(by step: Int) {
+        let shownTop = top
         let wanted = max(top + cursor + step, 0)
-        let rows = pageRows
-        if wanted < top {
-            top = wanted
-        } else if wanted >= top + rows {
-            top = wanted - rows + 1
-        }
+        top = min(max(top, wanted - pageRows + 1), wanted)
         cursor = wanted - top
         selectedTask = nil  // chosen again from the rows read at the new place
-        loadTasks()
-        // Past the end: back to the last task there is.
-        while display.tasks.count <= cursor, top + cursor > 0 {
-            if cursor > 0 { cursor = max(display.tasks.count - 1, 0) } else { top = max(top - rows, 0); loadTasks() }
-            if display.tasks.indices.contains(cursor) { break }
+        loadTasks()  // a cursor past the last row read comes back to it
+        if display.tasks.isEmpty && top > 0 {
+            // Past the end: the last task, on the page that was shown.
+            (top, cursor) = (shownTop, .max)
+            loadTasks()
         }
-        selectedTask = selectedTaskShown?.id
     }
 
     func resetTodoList() {

@@ -12,7 +12,6 @@ public final class NavigatorApp {
     /// For what the screens do not do: one transaction per change, and noticing other writers.
     private let repository: any TodoRepository
     let today: Today
-    let colour: Bool
 
     /// What the keys go to besides the screen.
     enum Mode {
@@ -58,13 +57,12 @@ public final class NavigatorApp {
     /// transaction recorded in the history and to notice other writers.
     /// `display` is the one `navigator` was built with: the screens render into it.
     public init(terminal: any Terminal, navigator: Navigator, display: NavigatorDisplay, repository: any TodoRepository,
-                today: @escaping Today, colour: Bool) {
+                today: @escaping Today) {
         self.terminal = terminal
         self.navigator = navigator
         self.display = display
         self.repository = repository
         self.today = today
-        self.colour = colour
     }
 
     /// Shows the first frame, then handles keys until the user quits. Every 250 ms without a key
@@ -97,10 +95,7 @@ public final class NavigatorApp {
 
     /// Handles one key and draws the result.
     public func press(_ key: Key) throws {
-        if key == .control("c") {
-            isFinished = true
-            return
-        }
+        if key == .control("c") { return quit() }
         statusIsError = false
         switch mode {
         case .help: mode = .browsing
@@ -120,7 +115,7 @@ public final class NavigatorApp {
     /// history as `command`. A failure is shown on the status line, and changed nothing.
     @discardableResult
     func send(_ event: ViewEvent, recording command: String? = nil) -> Bool {
-        display.message = nil
+        display.clear()
         do {
             if let command {
                 try repository.write(dryRun: false, recording: command) { try navigator.send(event) }

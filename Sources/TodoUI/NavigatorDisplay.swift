@@ -10,11 +10,15 @@ public final class NavigatorDisplay: Display {
     private(set) var lists: [TodoList] = []
     private(set) var tasks: [TodoTask] = []
     /// What the last change did, in a few words, for the status line.
-    var message: String?
-    /// The task the last add showed.
-    var added: TodoTask?
-    /// The most tasks a listing keeps: the rows a window shows, and one more to know there are more.
-    var rowLimit = Int.max
+    private(set) var message: String?
+    /// The task the last change added.
+    private(set) var added: TodoTask?
+    private var lastChange: TaskChange?
+
+    /// Forgets what the last change showed, before the next event is sent.
+    func clear() {
+        (message, added, lastChange) = (nil, nil, nil)
+    }
 
     public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
         var lists: [TodoList] = []
@@ -24,11 +28,12 @@ public final class NavigatorDisplay: Display {
 
     public func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
         var tasks: [TodoTask] = []
-        try produce { if tasks.count < rowLimit { tasks.append($0) } }
+        try produce { tasks.append($0) }
         self.tasks = tasks
     }
 
     public func show(_ task: TodoTask, _ change: TaskChange) throws {
+        defer { lastChange = change }
         if change == .added && added == nil { added = task }
         let verb = switch change {
         case .added: "Added"
@@ -37,8 +42,8 @@ public final class NavigatorDisplay: Display {
         case .reopened: "Opened again"
         case .deleted: "Deleted"
         }
-        // A repeating task's next one is shown after the done one: say both.
-        if change == .added, let message, message.hasPrefix("Done") {
+        // A repeating task's next one is shown right after the done one: say both.
+        if change == .added, lastChange == .completed, let message {
             self.message = message + "; next one due \(task.due?.description ?? "-")"
         } else {
             message = "\(verb) \(task.id): \(task.title)"

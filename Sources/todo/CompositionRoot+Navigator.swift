@@ -20,7 +20,7 @@ extension CompositionRoot {
         let today: Today = { LocalClock().today() }
         let app = AppCoordinator(navigator: navigator, repository: repository, today: today)
         app.start()
-        let navigatorApp = NavigatorApp(terminal: terminal, navigator: navigator, display: display, repository: repository, today: today, colour: colour)
+        let navigatorApp = NavigatorApp(terminal: terminal, navigator: navigator, display: display, repository: repository, today: today)
 
         try terminal.enter()
         defer { terminal.restore() }

@@ -16,7 +16,7 @@ extension FakeTodoRepository {
             guard words.allSatisfy({ word in (title + notes).contains { $0.hasPrefix(word) } }) else { continue }
             found.append((task, 2 * matches(title) + matches(notes)))
         }
-        for (task, _) in found.sorted(by: { ($1.score, $0.task.id) < ($0.score, $1.task.id) }).prefix(search.limit ?? Int.max) { try body(task) }
+        for (task, _) in found.sorted(by: { ($1.score, $0.task.id) < ($0.score, $1.task.id) }).dropFirst(search.offset).prefix(search.limit ?? Int.max) { try body(task) }
     }
 
     /// Text as the search index reads it: runs of letters and digits, folded to lower case

@@ -24,7 +24,7 @@ final class Harness {
         app = AppCoordinator(navigator: navigator, repository: repository, today: { Harness.today })
         app.start()
         ui = NavigatorApp(terminal: terminal, navigator: navigator, display: display, repository: repository,
-                          today: { Harness.today }, colour: true)
+                          today: { Harness.today })
         try ui.start()
     }
 

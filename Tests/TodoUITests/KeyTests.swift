@@ -208,6 +208,20 @@ import TodoUI
         #expect(ui.isSelected("call mum"), "the same task, now one row down")
     }
 
+    @Test func theSelectionFollowsItsTaskOutOfTheWindow() throws {
+        let ui = try Harness(rows: 8)
+        try ui.press(.enter, .down)
+        #expect(ui.isSelected("call mum") && ui.row(containing: "call mum") == 2)
+        let home = try #require(try ui.repository.list(named: "Home"))
+        try ui.repository.write {
+            for day in 1...9 { _ = try ui.repository.addTask(TaskDraft(title: "earlier \(day)", due: Due(text: "2026-11-0\(day)")), to: home.id) }
+        }
+        ui.repository.outsideChanges += 1
+        try ui.ui.refreshIfChanged()
+        #expect(ui.isSelected("call mum"), "nine tasks now come before it: \(ui.lines)")
+        #expect(ui.row(containing: "call mum") == 2, "on the row it was on")
+    }
+
     func history(_ ui: Harness) throws -> [String] {
         var commands: [String] = []
         try ui.repository.forEachHistoryEntry(limit: 10) { commands.append($0.command) }

@@ -45,15 +45,30 @@ import TodoUI
         try ui.press(.enter)
         #expect(ui.lines[1] == " [ ]             task 1")
         try ui.press(.pageDown)
-        #expect(ui.isSelected("task 7"), "a page is the rows on screen")
+        #expect(ui.isSelected("task 8"), "a page is the seven rows on screen")
         try ui.press(.pageDown, .pageDown)
-        #expect(ui.isSelected("task 19"))
-        #expect(ui.lines[1...6].allSatisfy { $0.contains("task 1") }, "\(ui.lines)")
+        #expect(ui.isSelected("task 22"))
+        #expect(ui.lines[1...7] == ArraySlice((16...22).map { " [ ]             task \($0)" }), "\(ui.lines)")
         try ui.press(.pageUp)
-        #expect(ui.isSelected("task 13"))
+        #expect(ui.isSelected("task 15") && ui.lines[1] == " [ ]             task 15")
         try ui.press(.home)
         #expect(ui.isSelected("task 1") && ui.lines[1] == " [ ]             task 1")
         for _ in 0..<100 { try ui.press(.pageDown) }
         #expect(ui.isSelected("task 500"), "the end holds")
+    }
+
+    /// Paging through the filter's matches reads them a window at a time too.
+    @Test func pagingThroughTheFiltersMatches() throws {
+        let ui = try Harness(rows: 10) { repository in
+            let list = try repository.createList(named: "Big")
+            for i in 1...60 { _ = try repository.addTask(TaskDraft(title: i % 2 == 0 ? "even \(i)" : "odd \(i)"), to: list.id) }
+        }
+        try ui.press(.enter, .character("/"))
+        try ui.type("even")
+        try ui.press(.enter)
+        try ui.press(.pageDown, .pageDown)
+        #expect(ui.isSelected("even 30"), "the fifteenth match: \(ui.lines)")
+        for _ in 0..<10 { try ui.press(.pageDown) }
+        #expect(ui.isSelected("even 60"), "the last match holds")
     }
 }

@@ -60,8 +60,9 @@ public struct TaskSearch: Equatable, Sendable {
     public var words: [String]
     public var list: TodoList.ID?
     public var includeDone: Bool
-    /// At most this many of the best matches.
+    /// At most this many of the best matches, after skipping `offset` of them.
     public var limit: Int?
+    public var offset = 0
 
     public init(words: [String], list: TodoList.ID? = nil, includeDone: Bool = false) {
         self.words = words

@@ -15,8 +15,8 @@ extension SQLiteTodoRepository {
         }
         if !search.includeDone { sql += " AND t.done = 0" }
         // A word in the title counts twice as much as one in the notes.
-        sql += " ORDER BY bm25(tasks_search, 2.0, 1.0), t.id LIMIT ?"
-        values.append(search.limit ?? -1)
+        sql += " ORDER BY bm25(tasks_search, 2.0, 1.0), t.id LIMIT ? OFFSET ?"
+        values += [search.limit ?? -1, search.offset]
         try translatingErrors {
             try db.cached(sql).bind(values).forEachRow { try body(Self.readTask($0)) }
         }
