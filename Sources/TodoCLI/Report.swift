@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoCore
 import TodoTerminal
 
 #if canImport(Glibc)
@@ -56,7 +57,7 @@ public enum Report {
             Glibc.exit(code.rawValue)
         }
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }
-        if !message.isEmpty { StandardError.write(lines.joined(separator: "\n") + "\n") }
+        if !message.isEmpty { StandardError.write(lines.joined(by: "\n") + "\n") }
         Glibc.exit(code.rawValue)
     }
 

@@ -23,8 +23,8 @@ protocol DeclaresOptions {
 
 extension Array where Element == OptionSpec {
     /// The spellings of the options that take a value, and of those that do not.
-    var spellings: (values: Set<String>, flags: Set<String>) {
-        (Set(filter(\.takesValue).flatMap(\.names)), Set(filter { !$0.takesValue }.flatMap(\.names)))
+    var spellings: (values: [String], flags: [String]) {
+        (filter(\.takesValue).flatMap(\.names), filter { !$0.takesValue }.flatMap(\.names))
     }
 
     /// These options without the ones every command has (`--db`, `--json` ...) and those of

@@ -65,7 +65,7 @@ public enum ChangeSummary {
         // A list created on the way (by add or edit --list) is said after what went into it.
         let imported = effects.contains { if case .imported = $0 { true } else { false } }
         let created = imported ? [] : effects.compactMap { if case .listCreated(let name) = $0 { name } else { nil } }
-        if !created.isEmpty { parts.append("created list" + (created.count == 1 ? "" : "s") + " " + created.map { "'\($0)'" }.joined(separator: ", ")) }
-        return parts.isEmpty ? "changed nothing" : parts.joined(separator: ", ")
+        if !created.isEmpty { parts.append("created list" + (created.count == 1 ? "" : "s") + " " + created.map { "'\($0)'" }.joined(by: ", ")) }
+        return parts.isEmpty ? "changed nothing" : parts.joined(by: ", ")
     }
 }

@@ -1,3 +1,5 @@
+import TodoCore
+
 /// What an import from another tool read but could not carry over (a recurrence todo has no
 /// rule for) or left out on purpose (deleted tasks): said on stderr once the import succeeded,
 /// so nothing is dropped silently.
@@ -24,7 +26,7 @@ public final class ImportNotices: @unchecked Sendable {
     public var messages: [String] {
         kinds.map { kind in
             let more = kind.count - kind.lines.count
-            let lines = kind.lines.map(String.init).joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+            let lines = kind.lines.map(String.init).joined(by: ", ") + (more > 0 ? " and \(more) more" : "")
             return "\(kind.text): \(kind.count) record\(kind.count == 1 ? "" : "s") (line\(kind.count == 1 ? "" : "s") \(lines))"
         }
     }

@@ -195,7 +195,7 @@ struct TaskwarriorRecords {
             }
             return text
         }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        return lines.isEmpty ? nil : lines.joined(by: "\n")
     }
 }
 

@@ -12,14 +12,14 @@ public enum CSVWriter {
             case .integer(let number): String(number)
             case .text(let text): text
             case .bool(let flag): flag ? "true" : "false"
-            case .words(let words): words.isEmpty ? nil : words.joined(separator: " ")  // none: an empty field
+            case .words(let words): words.isEmpty ? nil : words.joined(by: " ")  // none: an empty field
             }
         })
     }
 
     /// A row of fields, nil ones empty; it ends with CRLF.
     public static func row(_ fields: [String?]) -> String {
-        fields.map { $0.map(field) ?? "" }.joined(separator: ",") + "\r\n"
+        fields.map { $0.map(field) ?? "" }.joined(by: ",") + "\r\n"
     }
 
     static func field(_ text: String) -> String {

@@ -39,17 +39,17 @@ public struct Migrator: Sendable {
     /// `StorageError.migrationChanged` when the database does not match this binary.
     public func pending(in db: Connection) throws -> [Migration] {
         let applied = try applied(in: db)
-        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        // Linear searches over a handful of migrations: a `[Int: Migration]` or a `Set<Int>`
+        // would cost every command a scan of the binary's protocol conformances at start-up.
         for record in applied {
-            guard let migration = known[record.version] else {
+            guard let migration = migrations.first(where: { $0.version == record.version }) else {
                 throw StorageError.newerDatabase(path: db.path, version: applied.map(\.version).max() ?? record.version, known: latestVersion)
             }
             guard migration.checksum == record.checksum else {
                 throw StorageError.migrationChanged(version: migration.version, name: migration.name)
             }
         }
-        let done = Set(applied.map(\.version))
-        return migrations.filter { !done.contains($0.version) }
+        return migrations.filter { migration in !applied.contains { $0.version == migration.version } }
     }
 
     /// Applies what is pending; returns what this call applied (another process may have

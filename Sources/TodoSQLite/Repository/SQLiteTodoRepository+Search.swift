@@ -26,6 +26,6 @@ extension SQLiteTodoRepository {
     /// are taken literally, with `*` so it also matches as a prefix; FTS5 ANDs them. Nil when
     /// there is no word.
     static func matchExpression(_ words: [String]) -> String? {
-        words.isEmpty ? nil : words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+        words.isEmpty ? nil : words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(by: " ")
     }
 }

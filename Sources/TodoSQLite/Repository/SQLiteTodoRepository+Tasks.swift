@@ -140,7 +140,7 @@ extension SQLiteTodoRepository {
             conditions.append(t + "due < CASE WHEN length(t.due) = 10 THEN ? ELSE ? END")
             values += [Due(date: now.date).description, now.description]
         }
-        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(by: " AND ")
         let order = (query.openFirst ? "t.done, " : "") + Self.orderBy(query.sort)
         return (taskSelect + filter + " ORDER BY " + order + " LIMIT ? OFFSET ?", values + [query.limit ?? -1, query.offset])
     }

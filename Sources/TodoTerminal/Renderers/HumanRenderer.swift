@@ -81,10 +81,10 @@ public final class HumanRenderer: Renderer {
         if let due = task.due { details.append("due " + dueText(due)) }
         if task.priority != .none { details.append(priorityText(task.priority) + " priority") }
         if let rule = task.repeatRule { details.append("repeats " + rule.description + (task.repeatFrom == .done ? " from done" : "")) }
-        if !task.tags.isEmpty { details.append(task.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")) }
+        if !task.tags.isEmpty { details.append(task.tags.map { "#" + TerminalText.safe($0) }.joined(by: " ")) }
         if task.isDone && change != .completed { details.append("done") }
         try output.write(verb + " " + style.paint(String(task.id), .yellow) + ": "
-            + TerminalText.safe(task.title) + style.paint(" (" + details.joined(separator: ", ") + ")", .dim) + "\n")
+            + TerminalText.safe(task.title) + style.paint(" (" + details.joined(by: ", ") + ")", .dim) + "\n")
     }
 
     public func show(_ list: TodoList, _ change: ListChange) throws {
@@ -168,7 +168,7 @@ public final class HumanRenderer: Renderer {
         for field in TaskField.allCases where field != .id && field != .title {
             lines.append("  " + style.paint(pad(field.label, 11), .dim) + " " + detail(field, of: task))
         }
-        try output.write(lines.joined(separator: "\n") + "\n")
+        try output.write(lines.joined(by: "\n") + "\n")
     }
 
     /// One field of `todo show`, made safe: a due date coloured as in tables, notes on their own
@@ -179,10 +179,10 @@ public final class HumanRenderer: Renderer {
         case .integer(let number): return String(number)
         case .bool(let flag): return flag ? "yes" : "no"
         case .text(nil): return "-"
-        case .words(let words): return words.isEmpty ? "-" : words.map(TerminalText.safe).joined(separator: " ")
+        case .words(let words): return words.isEmpty ? "-" : words.map(TerminalText.safe).joined(by: " ")
         case .text(let text?):
             return text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }
-                .joined(separator: "\n" + String(repeating: " ", count: 14))
+                .joined(by: "\n" + String(repeating: " ", count: 14))
         }
     }
 

@@ -45,7 +45,7 @@ struct ChangeReverter {
     private func taskSteps() throws -> [Step<TaskRow>] {
         let columns = TaskRow.fields.map { "before_" + $0 } + TaskRow.fields.map { "after_" + $0 }
         var steps: [Step<TaskRow>] = []
-        try db.cached("SELECT task_id, \(columns.joined(separator: ", ")) FROM history_tasks WHERE change_id = ? ORDER BY task_id")
+        try db.cached("SELECT task_id, \(columns.joined(by: ", ")) FROM history_tasks WHERE change_id = ? ORDER BY task_id")
             .bind([entry.id]).forEachRow { row in
                 let before = TaskRow.read(row, from: 1), after = TaskRow.read(row, from: 1 + Int32(TaskRow.fields.count))
                 steps.append(Step(id: row.int64(0), now: undoing ? after : before, next: undoing ? before : after))
@@ -104,10 +104,10 @@ struct ChangeReverter {
         for step in tasks {
             guard let next = step.next else { continue }
             if step.now == nil {
-                try db.cached("INSERT INTO tasks (id, \(columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count)))")
+                try db.cached("INSERT INTO tasks (id, \(columns.joined(by: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count)))")
                     .bind([step.id] + next.columnValues).run()
             } else {
-                try db.cached("UPDATE tasks SET \(columns.map { $0 + " = ?" }.joined(separator: ", ")) WHERE id = ?")
+                try db.cached("UPDATE tasks SET \(columns.map { $0 + " = ?" }.joined(by: ", ")) WHERE id = ?")
                     .bind(next.columnValues + [step.id]).run()
             }
             if next.tags != step.now?.tags ?? "" { try repository.setTags(next.tags, of: step.id) }
@@ -119,7 +119,7 @@ struct ChangeReverter {
     /// them back from there. Done in bulk when they are many (see `BulkLoad`).
     private func revertImport(_ range: ImportedRange, _ lists: [Step<ListRow>]) throws {
         let inRange = "id > \(range.after) AND id <= \(range.through)"
-        let columns = TaskRow.columns.joined(separator: ", ")
+        let columns = TaskRow.columns.joined(by: ", ")
         let tableRows = try db.cached("SELECT coalesce(sum(open_count) + sum(done_count), 0) FROM lists").bind([]).first { $0.int(0) } ?? 0
         if undoing {
             let (count, fingerprint) = try repository.tasksFingerprint(after: range.after, through: range.through)
@@ -131,7 +131,7 @@ struct ChangeReverter {
                 try db.cached("SELECT count(*) FROM tasks WHERE list_id = ? AND \(inRange)").bind([list]).first { $0.int(0) } ?? 0
             }
             try db.run("""
-                INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "after_" + $0 }.joined(separator: ", ")))
+                INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "after_" + $0 }.joined(by: ", ")))
                 SELECT ?, t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.\(inRange)
                 """, entry.id)
             try inBulk(rows: count, in: tableRows, .deleting) { try deleteTasks(after: range.after, through: range.through) }

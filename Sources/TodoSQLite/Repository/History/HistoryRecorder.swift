@@ -104,7 +104,7 @@ final class HistoryRecorder {
 
     private static let insertTask = "INSERT INTO history_tasks VALUES (?, ?\(String(repeating: ", ?, ?", count: TaskRow.fields.count)))"
     private static let updateTask = """
-        UPDATE history_tasks SET \(TaskRow.fields.map { "after_\($0) = ?" }.joined(separator: ", "))
+        UPDATE history_tasks SET \(TaskRow.fields.map { "after_\($0) = ?" }.joined(by: ", "))
         WHERE change_id = ? AND task_id = ?
         """
 

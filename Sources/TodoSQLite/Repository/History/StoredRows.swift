@@ -1,3 +1,5 @@
+import TodoCore
+
 /// A row of `tasks` exactly as stored, with its tags, nothing read into the domain's types or
 /// normalised: what a change recorded and what undo puts back, byte for byte.
 struct TaskRow: Equatable {
@@ -30,10 +32,10 @@ struct TaskRow: Equatable {
     /// What selects `columns` from the after side of history_tasks rows. A row recorded before
     /// tasks had `repeat_from` (migration 0006) has none there: it did not repeat.
     static let recordedAfter = columns.map { $0 == "repeat_from" ? "coalesce(after_repeat_from, 'due')" : "after_" + $0 }
-        .joined(separator: ", ")
+        .joined(by: ", ")
 
     /// What selects `fields` of the task `t`.
-    static let selected = fields.map { $0 == "tags" ? tagsOf("t.id") : "t." + $0 }.joined(separator: ", ")
+    static let selected = fields.map { $0 == "tags" ? tagsOf("t.id") : "t." + $0 }.joined(by: ", ")
 
     /// Reads the row from `fields.count` columns starting at `first`; nil when they are NULL
     /// (`title` never is in a task: a NULL there is the side of a history row with no task).

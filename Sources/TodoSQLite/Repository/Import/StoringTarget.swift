@@ -78,7 +78,7 @@ struct StoringTarget: ImportTarget {
     /// (the last batch, or one cut short by long notes) each once, uncached, so odd sizes do not
     /// pile up prepared statements.
     private func store(_ rows: [ImportRow]) throws {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(by: ", ")
         let sql = "INSERT INTO tasks \(Self.columns) VALUES \(values)"
         let statement = try rows.count == TaskImporter.batchSize ? db.cached(sql) : db.prepare(sql)
         statement.reset()
