@@ -12,9 +12,16 @@ let package = Package(
     products: [
         .executable(name: "todo", targets: ["todo"]),
     ],
+    // `swift build --traits PostgreSQL` adds the PostgreSQL repository (postgres-nio and SwiftNIO
+    // with it); the default build is SQLite only, as lean to build and to start as before.
+    traits: [
+        .trait(name: "PostgreSQL", description: "Open postgres:// URLs: one database shared by several machines"),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // SQLite as Debian ships it (libsqlite3-dev); only TodoSQLite imports it.
@@ -25,9 +32,21 @@ let package = Package(
         ),
         .target(name: "TodoCore", swiftSettings: swiftSettings),
         .target(name: "TodoChecksum", swiftSettings: swiftSettings),
+        // What a numbered migration file is, for both backends' migrators.
+        .target(name: "TodoMigrations", dependencies: ["TodoChecksum"], swiftSettings: swiftSettings),
         .target(
             name: "TodoSQLite",
-            dependencies: ["CSQLite", "TodoCore", "TodoChecksum"],
+            dependencies: ["CSQLite", "TodoCore", "TodoChecksum", "TodoMigrations"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedMigrationsPlugin"]
+        ),
+        // The same repository on a PostgreSQL server; empty unless the PostgreSQL trait is on.
+        .target(
+            name: "TodoPostgres",
+            dependencies: [
+                "TodoCore", "TodoMigrations",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ],
             swiftSettings: swiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
@@ -49,11 +68,15 @@ let package = Package(
         // `main` and the composition root: the one place that names concrete types.
         .executableTarget(
             name: "todo",
-            dependencies: ["TodoCore", "TodoSQLite", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoUI"],
+            dependencies: [
+                "TodoCore", "TodoSQLite", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoUI",
+                .target(name: "TodoPostgres", condition: .when(traits: ["PostgreSQL"])),
+            ],
             swiftSettings: swiftSettings
         ),
 
-        // Build-time embedding of migrations/*.sql, so a copied binary carries its schema.
+        // Build-time embedding of migrations/*.sql (migrations/postgres/*.sql for TodoPostgres),
+        // so a copied binary carries its schema.
         .executableTarget(name: "EmbedMigrations", dependencies: ["TodoChecksum"], swiftSettings: swiftSettings),
         .plugin(
             name: "EmbedMigrationsPlugin",
@@ -72,10 +95,14 @@ let package = Package(
             dependencies: ["TodoSQLite", "TodoCore", "TodoChecksum", "TodoTestSupport"],
             swiftSettings: swiftSettings
         ),
-        // The TodoRepository contract, run on every repository: the SQLite one and the fake.
+        // The TodoRepository contract, run on every repository: the SQLite one, the fake, and the
+        // PostgreSQL one when the trait is on and a server is given (TODO_TEST_POSTGRES_URL).
         .testTarget(
             name: "TodoRepositoryContractTests",
-            dependencies: ["TodoCore", "TodoSQLite", "TodoTestSupport"],
+            dependencies: [
+                "TodoCore", "TodoSQLite", "TodoTestSupport",
+                .target(name: "TodoPostgres", condition: .when(traits: ["PostgreSQL"])),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

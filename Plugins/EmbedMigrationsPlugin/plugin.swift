@@ -1,13 +1,16 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds every `migrations/*.sql` of the package into the target as Swift source at build
-/// time: the files stay the only source of the schema, and a copied binary still carries it.
+/// Embeds every `migrations/*.sql` of the package (`migrations/postgres/*.sql` for TodoPostgres)
+/// into the target as Swift source at build time: the files stay the only source of the schema,
+/// and a copied binary still carries it.
 @main
 struct EmbedMigrationsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
+        // The PostgreSQL repository has its own schema, in its own folder.
+        let folder = target.name == "TodoPostgres" ? "migrations/postgres" : "migrations"
         // resolvingSymlinksInPath: Foundation lists a symlinked folder as empty on Linux.
-        let directory = context.package.directoryURL.appending(path: "migrations").resolvingSymlinksInPath()
+        let directory = context.package.directoryURL.appending(path: folder).resolvingSymlinksInPath()
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "sql" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }

@@ -22,7 +22,8 @@ extension CompositionRoot {
                 + JSONWriter.string(location.source.key) + ",\"exists\":\(isServer ? "null" : String(exists))}\n")
         } else {
             try output.write(TerminalText.safe(location.shown) + "\n")
-            let note = isServer ? "; a PostgreSQL URL, which this todo cannot open yet" : exists ? "" : "; it does not exist yet"
+            let note = isServer ? "; a PostgreSQL database" + (CompositionRoot.opensServers ? "" : ", which this todo cannot open (built without PostgreSQL)")
+                : exists ? "" : "; it does not exist yet"
             try output.write("chosen by \(location.source.rawValue)" + note + "\n")
         }
         try output.flush()
@@ -30,7 +31,7 @@ extension CompositionRoot {
 
     static func checkDatabase(_ options: Settings, repair: Bool) throws {
         let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment).requireFile()
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment).requireFile(for: "todo db check")
         let report = try SQLiteTodoRepository.check(
             path: location.path, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds,
             repair: repair)
@@ -47,7 +48,7 @@ extension CompositionRoot {
 
     static func backUpDatabase(_ options: Settings, to file: String) throws {
         let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment).requireFile()
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment).requireFile(for: "todo db backup")
         try SQLiteTodoRepository.backup(
             databaseAt: location.path, to: file, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds)
         let output = StandardOutput(holdUntilFlushed: true)

@@ -11,9 +11,11 @@ extension CompositionRoot {
         let environment = Environment.process
         // Colour as for every command; the terminal is known to be one here.
         let colour = settings.color == .always || (settings.color == .auto && !environment.isSet("NO_COLOR"))
-        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment).requireFile()
+        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment)
+        // A build that cannot open the URL says so before anything else.
+        if let server = location.server, !opensServers { throw ServerNotSupported(url: server) }
         guard let terminal = RawTerminal(colour: colour) else { throw TerminalFailure.notATerminal }
-        let repository = try open(location, environment, onlyReads: false)
+        let repository = try location.server.map { try openServer($0, environment) } ?? open(location, environment, onlyReads: false)
 
         let display = NavigatorDisplay()
         let navigator = Navigator(display: display)

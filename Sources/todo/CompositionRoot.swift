@@ -26,7 +26,7 @@ enum CompositionRoot {
 
     static func run(_ settings: Settings, _ plan: CommandPlan) throws {
         let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment).requireFile()
+        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment)
         // Output is held back until the command succeeded (for writes, until their transaction
         // committed), so a failure prints nothing; only listings stream.
         let output = StandardOutput(holdUntilFlushed: !plan.streams)
@@ -34,10 +34,14 @@ enum CompositionRoot {
         // not leave a new file behind): it reads an empty database instead, and says so. Nor do
         // undo and redo, which only revert what a database holds.
         let createsDatabase = plan.writes && plan.recordsChange
-        let missing = !createsDatabase && access(location.path, F_OK) != 0 ? location.path : nil
+        let missing = location.server == nil && !createsDatabase && access(location.path, F_OK) != 0 ? location.path : nil
         let renderer = makeRenderer(settings, plan, output: output, environment: environment, missingDatabase: missing)
 
-        let repository = try missing == nil ? open(location, environment, onlyReads: !plan.writes) : SQLiteTodoRepository.openEmpty()
+        let repository: any TodoRepository = if let server = location.server {
+            try openServer(server, environment)
+        } else {
+            try missing == nil ? open(location, environment, onlyReads: !plan.writes) : SQLiteTodoRepository.openEmpty()
+        }
         let navigator = Navigator(display: renderer)
         let app = AppCoordinator(navigator: navigator, repository: repository, today: { LocalClock().today() })
         app.start()

@@ -39,7 +39,7 @@ do {
     Report.failUsage(error)
 } catch let error as NavigationError {
     Report.fail(error.description)
-} catch let failure as ServerNotSupported {
+} catch let failure as any ServerFailure {
     Report.fail(failure.description)
 } catch let failure as TerminalFailure {
     // No terminal is a usage error (64), as CLI.md says; a terminal that fails part-way is 1.

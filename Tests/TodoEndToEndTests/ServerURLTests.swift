@@ -2,28 +2,57 @@ import Foundation
 import Testing
 import TodoTestSupport
 
-/// A PostgreSQL URL where a file is expected: this build has no driver, so every command refuses
-/// it with one line (exit 1), shows it without its password, and never takes it for a path.
+/// A PostgreSQL URL for the database. A build without the PostgreSQL trait refuses it on every
+/// command with one line (exit 1) saying how to get a build that opens it; a build with it
+/// cannot reach this one (nothing listens on port 1) and says so in one line. Either way the
+/// password is never shown and the URL is never taken for a file path.
 @Suite struct ServerURLTests {
-    static let url = "postgres://ann:s3cret@db.example:5432/todo?sslmode=require"
+    static let url = "postgres://ann:s3cret@127.0.0.1:1/todo?sslmode=disable"
 
-    @Test(arguments: [["list"], ["add", "Inbox", "t"], ["db", "check"], ["db", "backup", "copy.db"], ["ui"], ["export"]])
-    func everyCommandRefusesItWithoutShowingThePassword(arguments: [String]) throws {
+    #if PostgreSQL
+    static let expected = "cannot connect to postgres://ann@127.0.0.1:1/todo?sslmode=disable: nothing is listening there"
+    static let commands = [["list"], ["add", "Inbox", "t"], ["export"]]
+    #else
+    static let expected = "this todo cannot open a PostgreSQL database (postgres://ann@127.0.0.1:1/todo?sslmode=disable): it was built for SQLite files only; build it with `swift build -c release --traits PostgreSQL`"
+    static let commands = [["list"], ["add", "Inbox", "t"], ["ui"], ["export"]]
+    #endif
+
+    @Test(arguments: commands)
+    func everyCommandRefusesItInOneLineWithoutThePassword(arguments: [String]) throws {
         let todo = try TodoRunner()
-        for result in [try todo.run(["--db", Self.url] + arguments), try todo.run(arguments, environment: ["TODO_DB": "postgresql://ann:s3cret@h/todo"])] {
+        for result in [try todo.run(["--db", Self.url] + arguments), try todo.run(arguments, environment: ["TODO_DB": Self.url])] {
             #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
-            #expect(result.stderr.contains("cannot open a PostgreSQL database"), "\(result.stderr)")
+            #expect(result.stderr.contains(Self.expected), "\(result.stderr)")
             #expect(!result.stderr.contains("s3cret"))
         }
         let made = try FileManager.default.contentsOfDirectory(atPath: todo.directory.path).filter { !$0.hasPrefix(".") && $0 != "home" }
         #expect(made.isEmpty, "nothing was created for it: \(made)")
     }
 
+    /// `todo db check` and `todo db backup` work on files in every build.
+    @Test(arguments: [(["db", "check"], "todo db check"), (["db", "backup", "copy.db"], "todo db backup")])
+    func fileCommandsSayTheyWorkOnFiles(arguments: [String], command: String) throws {
+        let todo = try TodoRunner()
+        let result = try todo.run(["--db", Self.url] + arguments)
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #if PostgreSQL
+        #expect(result.stderr.contains("\(command) works on SQLite files, not on a PostgreSQL database"), "\(result.stderr)")
+        #else
+        #expect(result.stderr.contains("built for SQLite files only") || result.stderr.contains("works on SQLite files"), "\(result.stderr)")
+        #endif
+        #expect(!result.stderr.contains("s3cret"))
+    }
+
     @Test func dbPathShowsItWithoutThePassword() throws {
         let todo = try TodoRunner()
-        let text = try todo.run(["db", "path", "--db", Self.url])
+        let text = try todo.run(["db", "path", "--db", "postgres://ann:s3cret@db.example:5432/todo?sslmode=require"])
         #expect(text.status == 0)
-        #expect(text.stdout == "postgres://ann@db.example:5432/todo?sslmode=require\nchosen by --db; a PostgreSQL URL, which this todo cannot open yet\n")
+        #if PostgreSQL
+        let note = "; a PostgreSQL database"
+        #else
+        let note = "; a PostgreSQL database, which this todo cannot open (built without PostgreSQL)"
+        #endif
+        #expect(text.stdout == "postgres://ann@db.example:5432/todo?sslmode=require\nchosen by --db\(note)\n")
         let json = try todo.jsonObject(["db", "path", "--db", "postgres://bob@h/x"])
         #expect(json["path"] as? String == "postgres://bob@h/x" && json["exists"] is NSNull)
     }

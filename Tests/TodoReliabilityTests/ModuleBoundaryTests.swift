@@ -12,14 +12,17 @@ import TodoTestSupport
     static let allowed: [String: Set<String>] = [
         "TodoCore": [],
         "TodoChecksum": [],
-        "TodoSQLite": ["TodoCore", "TodoChecksum", "CSQLite"],
+        "TodoMigrations": ["TodoChecksum"],
+        "TodoSQLite": ["TodoCore", "TodoChecksum", "TodoMigrations", "CSQLite"],
+        // The PostgreSQL repository: the driver and SwiftNIO under it; nothing of SQLite.
+        "TodoPostgres": ["TodoCore", "TodoMigrations", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
         "TodoCoordinators": ["TodoCore"],
         "TodoInterchange": ["TodoCore"],
         "TodoTerminal": ["TodoCore", "TodoCoordinators", "TodoInterchange"],
         "TodoCLI": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "ArgumentParser"],
         // The navigator: keys and frames over the coordinators; nothing of SQL or arguments.
         "TodoUI": ["TodoCore", "TodoCoordinators", "TodoTerminal"],
-        "todo": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite", "TodoUI"],
+        "todo": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite", "TodoUI", "TodoPostgres"],
         "EmbedMigrations": ["TodoChecksum", "Foundation"],
         "CSQLite": [],
     ]

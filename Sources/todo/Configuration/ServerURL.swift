@@ -1,7 +1,6 @@
-/// A `postgres://` or `postgresql://` URL given where a database file is expected (CLI.md's
-/// PostgreSQL section). This build cannot open one yet; it recognises one so that it is never
-/// taken for a file path (which would create a folder named `postgres:`), and never prints its
-/// password.
+/// A `postgres://` or `postgresql://` URL given for the database (CLI.md's PostgreSQL section).
+/// Recognised in every build, so that it is never taken for a file path (which would create a
+/// folder named `postgres:`), and its password is never printed.
 struct ServerURL: Equatable {
     /// The URL as given.
     let text: String
@@ -26,22 +25,36 @@ struct ServerURL: Equatable {
     }
 }
 
-/// A server URL this build has no driver for: exit 1, saying what it cannot do and what works.
-struct ServerNotSupported: Error, CustomStringConvertible {
+/// A server URL where it cannot be used: in a build without the PostgreSQL trait (every
+/// command), or for `todo db check` and `todo db backup`, which work on files. Exit 1, saying
+/// what works instead.
+struct ServerNotSupported: ServerFailure {
     let url: ServerURL
+    /// The command that works on files only; nil when this build has no PostgreSQL at all.
+    var fileCommand: String?
 
     var description: String {
-        "this todo cannot open a PostgreSQL database (\(url.withoutPassword)): it is built for SQLite files only, and PostgreSQL support is not written yet; give --db or TODO_DB a file path"
+        if let fileCommand {
+            return "\(fileCommand) works on SQLite files, not on a PostgreSQL database (\(url.withoutPassword)): back one up with pg_dump; the server keeps its own data consistent"
+        }
+        return "this todo cannot open a PostgreSQL database (\(url.withoutPassword)): it was built for SQLite files only; build it with `swift build -c release --traits PostgreSQL` (see README), or give --db or TODO_DB a file path"
     }
 }
 
 extension DatabaseLocation {
-    /// The location as a file path; `ServerNotSupported` for a server URL.
-    func requireFile() throws -> DatabaseLocation {
-        if let url = ServerURL(path) { throw ServerNotSupported(url: url) }
+    /// The location as a file path, for commands that work on files; `ServerNotSupported` for a
+    /// server URL.
+    func requireFile(for command: String) throws -> DatabaseLocation {
+        if let url = ServerURL(path) { throw ServerNotSupported(url: url, fileCommand: command) }
         return self
     }
+
+    /// The server this location names, if it is a URL.
+    var server: ServerURL? { ServerURL(path) }
 
     /// The location as it may be shown: a server URL without its password.
     var shown: String { ServerURL(path)?.withoutPassword ?? path }
 }
+
+/// What goes wrong with a PostgreSQL database: one `Error:` line, exit 1.
+protocol ServerFailure: Error, CustomStringConvertible {}

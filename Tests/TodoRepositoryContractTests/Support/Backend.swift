@@ -2,12 +2,41 @@ import Testing
 import TodoCore
 import TodoSQLite
 import TodoTestSupport
+#if PostgreSQL
+import TodoPostgres
+#endif
 
-/// The repositories the contract is run on. Every test of this target takes one of each.
+/// The repositories the contract is run on. Every test of this target takes one of each: the
+/// SQLite one, the fake, and, in a build with the PostgreSQL trait and a server to run on
+/// (TODO_TEST_POSTGRES_URL), the PostgreSQL one.
 enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, fake
+    case sqlite, fake, postgres
 
     var testDescription: String { rawValue }
+
+    static var allCases: [Backend] {
+        #if PostgreSQL
+        [.sqlite, .fake] + (PostgresTestServer.url == nil ? [] : [.postgres])
+        #else
+        [.sqlite, .fake]
+        #endif
+    }
+}
+
+/// Says, as a skipped test, when the PostgreSQL repository is not among the backends.
+@Suite struct PostgresBackendTests {
+    #if PostgreSQL
+    static let reason: Comment = Comment(rawValue: PostgresTestServer.skipped)
+    #else
+    static let reason: Comment = "this build has no PostgreSQL repository: build and test with --traits PostgreSQL (scripts/test-all)"
+    #endif
+
+    @Test(.enabled(if: Backend.allCases.contains(.postgres), reason))
+    func theContractRunsOnPostgreSQL() throws {
+        let subject = try Subject(.postgres)
+        let lists = try subject.lists()
+        #expect(subject.backend == .postgres && lists.isEmpty)
+    }
 }
 
 /// A repository under test, with the clock its writes are stamped with.
@@ -17,6 +46,8 @@ final class Subject {
     private(set) var repository: any TodoRepository
     /// Keeps the SQLite file's folder while the subject lives.
     private let directory: TemporaryDirectory?
+    /// The PostgreSQL database of its own, as a URL.
+    private let serverDatabase: String?
 
     /// How many changes the history keeps.
     let historyLimit: Int
@@ -29,10 +60,17 @@ final class Subject {
         case .sqlite:
             let directory = try TemporaryDirectory()
             self.directory = directory
+            serverDatabase = nil
             repository = try Self.openSQLite(directory.path("todo.db"), clock, historyLimit)
         case .fake:
             directory = nil
+            serverDatabase = nil
             repository = FakeTodoRepository(timestamp: { clock.now }, historyLimit: historyLimit)
+        case .postgres:
+            directory = nil
+            let url = try PostgresTestServer.newDatabase()
+            serverDatabase = url
+            repository = try Self.openServer(url, clock, historyLimit)
         }
     }
 
@@ -43,8 +81,20 @@ final class Subject {
         return try SQLiteTodoRepository.open(path: path, options: options)
     }
 
+    private static func openServer(_ url: String, _ clock: TestClock, _ historyLimit: Int) throws -> any TodoRepository {
+        #if PostgreSQL
+        var options = PostgresTodoRepository.Options()
+        options.timestamp = { clock.now }
+        options.historyLimit = historyLimit
+        return try PostgresTodoRepository.open(url: url, shown: url, options: options)
+        #else
+        throw TestFailure.first
+        #endif
+    }
+
     /// The same storage, as a later process would open it.
     func reopened() throws -> any TodoRepository {
+        if let serverDatabase { return try Self.openServer(serverDatabase, clock, historyLimit) }
         guard let directory else { return repository }
         return try Self.openSQLite(directory.path("todo.db"), clock, historyLimit)
     }

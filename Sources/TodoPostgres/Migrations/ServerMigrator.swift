@@ -1,0 +1,74 @@
+#if PostgreSQL
+import TodoMigrations
+
+/// Brings a PostgreSQL database's schema up to `migrations/postgres/`, as the SQLite migrator
+/// does for a file: each migration once, with the row recording it and its checksum, in one
+/// transaction; a database with migrations this binary does not know, or whose checksum
+/// differs, is refused before anything is written. Two clients starting at once take turns on
+/// an advisory lock, so the second finds the work done.
+struct ServerMigrator {
+    let migrations = embeddedMigrations.sorted { $0.version < $1.version }
+
+    /// Another key than the write lock's: migrating happens before any command writes.
+    static let migrationLock: Int64 = 0x544F_444F_4D49
+
+    func migrate(_ server: ServerConnection, now: String) throws {
+        // The usual case reads once and finds nothing to do.
+        guard try !pending(server).isEmpty else { return }
+        try server.run("BEGIN")
+        do {
+            try server.run("SELECT pg_advisory_xact_lock($1)", [Self.migrationLock])
+            try server.run("""
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    version    integer PRIMARY KEY,
+                    name       text NOT NULL,
+                    checksum   text NOT NULL,
+                    applied_at text NOT NULL
+                )
+                """)
+            for migration in try pending(server) {
+                try server.execute(migration.sql)
+                try server.run("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
+                               [migration.version, migration.name, migration.checksum, now])
+            }
+            try server.run("COMMIT")
+        } catch {
+            _ = try? server.run("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// What is still to apply; refuses a database that does not match this binary.
+    func pending(_ server: ServerConnection) throws -> [Migration] {
+        let hasTable = try server.first("SELECT to_regclass('schema_migrations') IS NOT NULL") { try $0.bool(0) } ?? false
+        guard hasTable else {
+            try refuseForeign(server)
+            return migrations
+        }
+        let applied = try server.rows("SELECT version, name, checksum FROM schema_migrations ORDER BY version")
+        for row in applied {
+            let version = try row.int(0)
+            guard let migration = migrations.first(where: { $0.version == version }) else {
+                throw ServerError.unusableDatabase(
+                    "the database was set up by a newer todo (schema version \(version); this todo knows up to \(migrations.last?.version ?? 0)): upgrade todo")
+            }
+            guard migration.checksum == (try row.text(2)) else {
+                throw ServerError.unusableDatabase(
+                    "migration \(migration.fileName) applied to the database differs from the one this todo carries: the database was set up by another build")
+            }
+        }
+        let done = try applied.map { try $0.int(0) }
+        return migrations.filter { !done.contains($0.version) }
+    }
+
+    /// A database that already has tables called `lists` or `tasks` but no record of todo's
+    /// migrations belongs to something else: left alone.
+    private func refuseForeign(_ server: ServerConnection) throws {
+        let taken = try server.first("SELECT to_regclass('lists') IS NOT NULL OR to_regclass('tasks') IS NOT NULL") { try $0.bool(0) } ?? false
+        if taken {
+            throw ServerError.unusableDatabase(
+                "the database already has tables named lists or tasks that todo did not make: give todo a database of its own")
+        }
+    }
+}
+#endif

@@ -1,0 +1,133 @@
+#if PostgreSQL
+import TodoCore
+
+extension PostgresTodoRepository {
+    /// Streams the records with one `COPY` into a temporary table, then moves them into `lists`,
+    /// `tasks` and `task_tags` with a statement each, all in the command's transaction: a bad
+    /// record, a refused value or a lost connection anywhere leaves nothing behind. Inside a
+    /// dry run the same work is rolled back.
+    public func importTasks(keepingIDs: Bool, _ produce: ((ImportedTask) throws -> Void) throws -> Void) throws -> ImportSummary {
+        try translatingErrors {
+            try server.transaction {
+                // An import lasts as long as its file takes to read: the statement timeout, there
+                // to end waits that never end, would cut a large one short.
+                try server.run("SET LOCAL statement_timeout = 0")
+                let highest = try highestAssignedTaskID()
+                let now = timestamp()
+                try server.run("""
+                    CREATE TEMPORARY TABLE todo_import (
+                        ord bigint, line bigint, id bigint, list_name text, title text, notes text, due text, priority text,
+                        done boolean, created_at text, updated_at text, completed_at text, tags text, repeat text, repeat_from text
+                    ) ON COMMIT DROP
+                    """)
+                var ord = 0
+                try server.copy(into: "todo_import", columns: ["ord", "line", "id", "list_name", "title", "notes", "due", "priority", "done",
+                                                               "created_at", "updated_at", "completed_at", "tags", "repeat", "repeat_from"]) { rows in
+                    try produce { record in
+                        if let problem = record.problem { throw TodoError.invalidRecord(line: record.line, reason: problem) }
+                        if keepingIDs {
+                            guard let id = record.id else {
+                                throw TodoError.invalidRecord(line: record.line, reason: "--keep-ids needs an id in every record")
+                            }
+                            guard id > highest else { throw TodoError.idAlreadyAssigned(id, line: record.line) }
+                        }
+                        let created = record.createdAt ?? now
+                        ord += 1
+                        try rows.add([
+                            String(ord), String(record.line), keepingIDs ? record.id.map { String($0) } : nil, record.listName, record.title, record.notes,
+                            record.due?.description, record.priority.rawValue, record.isDone ? "t" : "f", created, record.updatedAt ?? created,
+                            record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil,
+                            record.tags.joined(by: " "), record.repeatRule?.stored, record.repeatFrom.rawValue,
+                        ])
+                    }
+                }
+                if keepingIDs, let line = try server.first("""
+                    SELECT line, id FROM (SELECT line, ord, id, row_number() OVER (PARTITION BY id ORDER BY ord) AS n FROM todo_import) AS numbered
+                    WHERE n = 2 ORDER BY ord LIMIT 1
+                    """, [], { (try $0.int(0), try $0.int64(1)) }) {
+                    throw TodoError.invalidRecord(line: line.0, reason: "task id \(line.1) appears more than once")
+                }
+                let listsCreated = try createLists(now: now)
+                let imported = try moveTasks(keepingIDs: keepingIDs)
+                if keepingIDs {
+                    // Ids kept from elsewhere are handed out: the identity never gives them again.
+                    try server.run("SELECT setval(pg_get_serial_sequence('tasks', 'id'), greatest($1, (SELECT max(id) FROM tasks)))", [max(highest, 1)])
+                }
+                let summary = ImportSummary(imported: imported, listsCreated: listsCreated)
+                if let recorder, imported > 0 {
+                    let through = try highestAssignedTaskID()
+                    let (count, fingerprint) = try tasksFingerprint(after: highest, through: through)
+                    recorder.imported(ServerImportedRange(after: highest, through: through, count: count, fingerprint: fingerprint))
+                    recorder.note(.imported(tasks: imported, lists: listsCreated))
+                }
+                return summary
+            }
+        }
+    }
+
+    /// Creates the lists the records name that do not exist yet, each spelled as its first
+    /// record spells it, and records them for undo; returns how many.
+    private func createLists(now: String) throws -> Int {
+        let created = try server.rows("""
+            INSERT INTO lists (name, created_at)
+            SELECT name, $1 FROM (
+                SELECT DISTINCT ON (todo_nocase(list_name)) list_name AS name, ord FROM todo_import
+                WHERE NOT EXISTS (SELECT 1 FROM lists WHERE todo_nocase(lists.name) = todo_nocase(todo_import.list_name))
+                ORDER BY todo_nocase(list_name), ord
+            ) AS new ORDER BY ord
+            RETURNING id, name
+            """, [now])
+        for row in created {
+            let name = try row.text(1)
+            try recorder?.list(try row.int64(0), before: nil, after: ServerListRow(name: name, createdAt: now))
+            recorder?.note(.listCreated(name))
+        }
+        return created.count
+    }
+
+    /// Gives each new record the next id, in file order, then stores the tasks and their tags;
+    /// returns how many tasks.
+    private func moveTasks(keepingIDs: Bool) throws -> Int {
+        if !keepingIDs {
+            try server.run("""
+                UPDATE todo_import SET id = numbered.id
+                FROM (SELECT ord, nextval(pg_get_serial_sequence('tasks', 'id')) AS id FROM (SELECT ord FROM todo_import ORDER BY ord) AS ordered) AS numbered
+                WHERE todo_import.ord = numbered.ord
+                """)
+        }
+        let count = try server.run("""
+            INSERT INTO tasks (id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at, repeat, repeat_from)
+            SELECT i.id, l.id, i.title, i.notes, i.due, i.priority, i.done, i.created_at, i.updated_at, i.completed_at, i.repeat, i.repeat_from
+            FROM todo_import AS i JOIN lists AS l ON todo_nocase(l.name) = todo_nocase(i.list_name)
+            ORDER BY i.id
+            """)
+        // Each tag as the database already spells it, else as the import first does.
+        try server.run("""
+            INSERT INTO task_tags (task_id, tag)
+            SELECT i.id, coalesce(
+                (SELECT g.tag FROM task_tags AS g WHERE todo_nocase(g.tag) = todo_nocase(t.tag) LIMIT 1),
+                first_value(t.tag) OVER (PARTITION BY todo_nocase(t.tag) ORDER BY i.ord))
+            FROM todo_import AS i, unnest(string_to_array(i.tags, ' ')) AS t (tag)
+            WHERE t.tag <> ''
+            ON CONFLICT DO NOTHING
+            """)
+        return count
+    }
+
+    /// The highest task id ever handed out, 0 for none.
+    func highestAssignedTaskID() throws -> Int64 {
+        try server.first("""
+            SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM tasks_id_seq
+            """) { try $0.int64(0) } ?? 0
+    }
+
+    /// How many tasks have ids in (after, through], and a fingerprint of their rows (tags
+    /// included), so undo can tell whether any was changed since.
+    func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64) {
+        try server.first("""
+            SELECT count(*), coalesce(bit_xor(hashtextextended(ROW(t.id, \(ServerTaskRow.selected))::text, 0)), 0)
+            FROM tasks AS t WHERE t.id > $1 AND t.id <= $2
+            """, [after, through]) { (try $0.int(0), try $0.int64(1)) } ?? (0, 0)
+    }
+}
+#endif

@@ -1,0 +1,96 @@
+#if PostgreSQL
+import TodoCore
+
+/// The `TodoRepository` kept in a PostgreSQL database that several machines share. Built by the
+/// composition root instead of the SQLite one when `--db` is a `postgres://` URL; the
+/// coordinators, screens and commands do not know which one they have.
+///
+/// Every write holds one advisory lock for its transaction, so writers from every machine take
+/// turns as SQLite's do on a file: a command reads what it changes after the one before it
+/// committed, and no update is lost or merged.
+public final class PostgresTodoRepository: TodoRepository {
+    let server: ServerConnection
+    let timestamp: () -> String
+    /// How many changes the history keeps (0: none, and nothing is recorded).
+    var historyLimit: Int
+    /// The change being recorded, inside a write that records one.
+    private(set) var recorder: ServerHistoryRecorder?
+    /// True while the outermost write under way will be rolled back (`--dry-run`).
+    private(set) var isRollingBack = false
+
+    public struct Options: Sendable {
+        public var historyLimit = 100
+        /// Seconds a statement may run before the server cancels it (TODO_PG_STATEMENT_TIMEOUT).
+        public var statementTimeoutSeconds = 30
+        /// Seconds to wait for the server when connecting, unless the URL's connect_timeout says.
+        public var connectTimeoutSeconds = 10
+        /// libpq's defaults for what the URL leaves out: the login name, PGPASSWORD.
+        public var fallbackUser = "postgres"
+        public var fallbackPassword: String?
+        public var timestamp: @Sendable () -> String = { LocalClock().timestamp() }
+
+        public init() {}
+    }
+
+    init(server: ServerConnection, options: Options) {
+        self.server = server
+        historyLimit = options.historyLimit
+        timestamp = options.timestamp
+    }
+
+    /// Connects to the database at `url` (shown as `shown`, without its password) and brings its
+    /// schema up to this binary's.
+    public static func open(url: String, shown: String, options: Options = Options()) throws -> PostgresTodoRepository {
+        let address = try ServerAddress(url: url, fallbackUser: options.fallbackUser, password: options.fallbackPassword,
+                                        connectTimeout: options.connectTimeoutSeconds)
+        let server = try ServerConnection.connect(address, shown: shown, statementTimeout: options.statementTimeoutSeconds)
+        let repository = PostgresTodoRepository(server: server, options: options)
+        try repository.translatingErrors { try ServerMigrator().migrate(server, now: options.timestamp()) }
+        return repository
+    }
+
+    public func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T {
+        let outer = (isRollingBack, recorder)
+        isRollingBack = outer.0 || dryRun
+        let records = recorder == nil && command != nil && !dryRun
+        if records, let command, historyLimit > 0 {
+            recorder = ServerHistoryRecorder(server: server, command: command, at: timestamp(), limit: historyLimit)
+        }
+        defer { (isRollingBack, recorder) = outer }
+        return try translatingErrors {
+            try server.transaction(rollback: dryRun) {
+                let value = try body()
+                if outer.1 == nil { try recorder?.finish() }
+                if records, historyLimit == 0 { try server.run("DELETE FROM history") }
+                return value
+            }
+        }
+    }
+
+    /// Moves with every change to lists, tasks or tags, by any client (see the schema).
+    public func dataVersion() throws -> Int64 {
+        try translatingErrors { try server.first("SELECT version FROM data_version") { try $0.int64(0) } ?? 0 }
+    }
+
+    /// Turns what the server refused into the domain's errors where it means something there;
+    /// the rest passes through as `ServerError`.
+    func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ServerError {
+            throw error
+        } catch let error as TodoError {
+            throw error
+        } catch {
+            if ServerError.sqlState(of: error) == nil, !(error is ServerError) {
+                // postgres-nio's decoding errors: a column holding another type than todo wrote.
+                if String(describing: type(of: error)).contains("Decoding") {
+                    throw ServerError.unusableDatabase("a value in the database is not of the type todo wrote there: \(error)")
+                }
+                throw error
+            }
+            throw ServerError.refused(ServerError.message(of: error))
+        }
+    }
+}
+#endif

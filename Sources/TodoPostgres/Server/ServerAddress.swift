@@ -1,0 +1,134 @@
+#if PostgreSQL
+/// Where a PostgreSQL database is and how to log in, read from libpq's URL form:
+/// `postgres://user:password@host:port/dbname?sslmode=require&connect_timeout=5`.
+public struct ServerAddress: Sendable, Equatable {
+    public enum TLSMode: String, Sendable {
+        /// libpq's modes; `prefer` (its default) tries TLS and falls back to none. The certificate
+        /// is checked only under `verify-full` (and `verify-ca`, checked the same way here).
+        case disable, allow, prefer, require, verifyCA = "verify-ca", verifyFull = "verify-full"
+    }
+
+    public var host: String
+    public var port: Int
+    public var user: String
+    public var password: String?
+    public var database: String
+    public var tls: TLSMode
+    /// Seconds to wait for the server to answer before giving up.
+    public var connectTimeout: Int
+
+    /// Reads `url`; `fallbackUser` is libpq's default (the login name) and `password` the one
+    /// from `PGPASSWORD`, used when the URL has none. Throws `ServerError.badAddress` saying what
+    /// is wrong, never echoing the password.
+    public init(url: String, fallbackUser: String, password fallbackPassword: String?, connectTimeout: Int) throws {
+        guard let schemeEnd = url.firstRange(of: "://"),
+              ["postgres", "postgresql"].contains(url[..<schemeEnd.lowerBound].lowercased())
+        else { throw ServerError.badAddress("it does not start with postgres:// or postgresql://") }
+        var rest = url[schemeEnd.upperBound...]
+        var query = Substring("")
+        if let mark = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: mark)...]
+            rest = rest[..<mark]
+        }
+        var path = Substring("")
+        if let slash = rest.firstIndex(of: "/") {
+            path = rest[rest.index(after: slash)...]
+            rest = rest[..<slash]
+        }
+        var user: String?, password: String?
+        if let at = rest.lastIndex(of: "@") {
+            let info = rest[..<at]
+            if let colon = info.firstIndex(of: ":") {
+                user = try Self.decoded(info[..<colon])
+                password = try Self.decoded(info[info.index(after: colon)...])
+            } else {
+                user = try Self.decoded(info)
+            }
+            rest = rest[rest.index(after: at)...]
+        }
+        var host = String(rest), port = 5432
+        if host.hasPrefix("[") {  // [::1]:5432
+            guard let close = host.firstIndex(of: "]") else { throw ServerError.badAddress("its IPv6 host has no closing ]") }
+            let after = host[host.index(after: close)...]
+            if after.hasPrefix(":") { port = try Self.port(after.dropFirst()) }
+            host = String(host[host.index(after: host.startIndex)..<close])
+        } else if let colon = host.lastIndex(of: ":") {
+            port = try Self.port(host[host.index(after: colon)...])
+            host = String(host[..<colon])
+        }
+        self.host = try Self.decoded(Substring(host))
+        self.port = port
+        self.user = user.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackUser
+        self.password = password ?? fallbackPassword
+        self.database = try Self.decoded(path)
+        tls = .prefer
+        self.connectTimeout = connectTimeout
+        for pair in query.split(separator: "&") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try Self.decoded(parts[0]), value = parts.count > 1 ? try Self.decoded(parts[1]) : ""
+            switch name {
+            case "sslmode":
+                guard let mode = TLSMode(rawValue: value) else {
+                    throw ServerError.badAddress("sslmode must be disable, allow, prefer, require, verify-ca or verify-full, not '\(value)'")
+                }
+                tls = mode
+            case "connect_timeout":
+                guard let seconds = Int(value), seconds >= 0, seconds <= 3600 else {
+                    throw ServerError.badAddress("connect_timeout must be a whole number of seconds (0 to 3600), not '\(value)'")
+                }
+                self.connectTimeout = seconds
+            case "host": self.host = value
+            case "port": self.port = try Self.port(Substring(value))
+            case "user": self.user = value
+            case "password": self.password = value
+            case "dbname": self.database = value
+            case "application_name", "options", "target_session_attrs": break  // libpq's, with nothing to do here
+            default: throw ServerError.badAddress("todo does not know the parameter '\(name)'")
+            }
+        }
+        if self.host.isEmpty { self.host = "localhost" }
+        if self.database.isEmpty { self.database = self.user }
+    }
+
+    private static func port(_ text: Substring) throws -> Int {
+        guard let port = Int(text), (1...65535).contains(port) else {
+            throw ServerError.badAddress("its port must be a number from 1 to 65535, not '\(text)'")
+        }
+        return port
+    }
+
+    /// Undoes percent-encoding (`%40` is `@`), as libpq does for every part of the URL.
+    static func decoded(_ text: Substring) throws -> String {
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%") {
+                let first = utf8.index(after: index)
+                guard first < utf8.endIndex, utf8.index(after: first) < utf8.endIndex,
+                      let high = hexValue(utf8[first]), let low = hexValue(utf8[utf8.index(after: first)])
+                else { throw ServerError.badAddress("a % in it is not followed by two hex digits") }
+                bytes.append(high << 4 | low)
+                index = utf8.index(first, offsetBy: 2)
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+            throw ServerError.badAddress("a part of it is not UTF-8 once decoded")
+        }
+        return decoded
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+#endif

@@ -1,0 +1,267 @@
+#if PostgreSQL
+import Dispatch
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+
+/// A value bound to a `$n` of a statement; nil is SQL NULL, typed by the statement.
+typealias ServerValue = (any PostgresDynamicTypeEncodable)?
+
+/// One connection to the server, used as the SQLite module uses its `Connection`: from one
+/// thread, each call waiting for its answer. postgres-nio's futures run on one event-loop
+/// thread of their own; nothing here is called from it.
+final class ServerConnection {
+    private let connection: PostgresConnection
+    /// For `copy(into:)`, which needs postgres-nio's async API.
+    var postgresConnection: PostgresConnection { connection }
+    /// The URL without its password, for messages.
+    let shown: String
+    let statementTimeout: Int
+    /// Transactions under way (an inner one becomes a savepoint).
+    private var depth = 0
+    /// Set once the connection is known to be gone: nothing more is sent on it (postgres-nio
+    /// would wait for ever for an answer from a server that closed it during a COPY).
+    private(set) var isLost = false
+
+    /// postgres-nio logs nothing: stderr is todo's, for one `Error:` line.
+    static let logger = Logger(label: "todo", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// The key of the advisory lock every write holds: writers from every machine take turns,
+    /// as SQLite's writers do on one file.
+    static let writeLock: Int64 = 0x544F_444F
+
+    private init(connection: PostgresConnection, shown: String, statementTimeout: Int) {
+        self.connection = connection
+        self.shown = shown
+        self.statementTimeout = statementTimeout
+    }
+
+    deinit {
+        if isLost {
+            connection.close().whenComplete { _ in }
+        } else {
+            _ = try? connection.close().wait()
+        }
+    }
+
+    static func connect(_ address: ServerAddress, shown: String, statementTimeout: Int) throws -> ServerConnection {
+        var configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: try tls(address))
+        // libpq reads 0 as "wait for ever"; an hour is as good.
+        configuration.options.connectTimeout = .seconds(Int64(address.connectTimeout == 0 ? 3600 : address.connectTimeout))
+        configuration.options.additionalStartupParameters = [
+            ("application_name", "todo"),
+            // 0 is PostgreSQL's own "no limit".
+            ("statement_timeout", String(statementTimeout * 1000)),
+        ]
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        do {
+            let connection = try PostgresConnection.connect(on: eventLoop, configuration: configuration, id: 1, logger: logger).wait()
+            return ServerConnection(connection: connection, shown: shown, statementTimeout: statementTimeout)
+        } catch {
+            throw ServerError.cannotConnect(address: shown, reason: connectFailure(error, address))
+        }
+    }
+
+    private static func tls(_ address: ServerAddress) throws -> PostgresConnection.Configuration.TLS {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch address.tls {
+        case .disable: return .disable
+        case .allow, .prefer, .require:
+            // libpq encrypts in these modes but checks no certificate.
+            configuration.certificateVerification = .none
+        case .verifyCA, .verifyFull: break
+        }
+        do {
+            let context = try NIOSSLContext(configuration: configuration)
+            return address.tls == .allow || address.tls == .prefer ? .prefer(context) : .require(context)
+        } catch {
+            throw ServerError.cannotConnect(address: address.host, reason: "TLS could not be set up: \(error)")
+        }
+    }
+
+    /// Why connecting failed, in words a user can act on.
+    private static func connectFailure(_ error: any Error, _ address: ServerAddress) -> String {
+        switch ServerError.sqlState(of: error) {
+        case "28P01": return "the server refused the password for user '\(address.user)'"
+        case "28000": return "the server does not let user '\(address.user)' in (\(ServerError.message(of: error)))"
+        case "3D000": return "there is no database named '\(address.database)' (create it first: see README)"
+        case let state?: return "the server refused: \(ServerError.message(of: error)) (\(state))"
+        case nil: break
+        }
+        let text = String(describing: (error as? PSQLError)?.underlying ?? error)
+        if text.contains("connectTimeout") || text.contains("imed out") {
+            return "no answer within \(address.connectTimeout) s (connect_timeout)"
+        }
+        if text.contains("refused") || text.contains("ECONNREFUSED") { return "nothing is listening there (connection refused)" }
+        if (error as? PSQLError)?.code == .sslUnsupported { return "the server does not offer TLS, which sslmode=\(address.tls.rawValue) requires" }
+        if (error as? PSQLError)?.code == .authMechanismRequiresPassword { return "the server asks for a password: put it in the URL or in PGPASSWORD" }
+        return text
+    }
+
+    // MARK: Statements
+
+    /// Runs one statement and returns every row it gives (for statements that return few).
+    func rows(_ sql: String, _ values: [ServerValue] = []) throws -> [ServerRow] {
+        try translating {
+            try connection.query(try Self.query(sql, values), logger: Self.logger).wait().map(ServerRow.init)
+        }
+    }
+
+    /// The first row, or nil.
+    func first<T>(_ sql: String, _ values: [ServerValue] = [], _ read: (ServerRow) throws -> T) throws -> T? {
+        try rows(sql, values).first.map(read)
+    }
+
+    /// Runs one statement; returns how many rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ values: [ServerValue] = []) throws -> Int {
+        try translating {
+            try connection.query(try Self.query(sql, values), logger: Self.logger).wait().metadata.rows ?? 0
+        }
+    }
+
+    /// Runs a script of several statements (a migration), one after the other.
+    func execute(_ sql: String) throws {
+        for statement in SQLStatements.split(sql) { try run(statement) }
+    }
+
+    /// Hands each row to `body` as it arrives, so nothing is collected. `body` runs on the event
+    /// loop's thread while this one waits, so the two never run at once; it must not call back
+    /// into this connection (nothing does: bodies render rows).
+    func forEachRow(_ sql: String, _ values: [ServerValue] = [], _ body: (ServerRow) throws -> Void) throws {
+        if isLost { throw ServerError.connectionLost(address: shown) }
+        let query = try Self.query(sql, values)
+        try withoutActuallyEscaping(body) { body in
+            let handler = RowHandler(body)
+            // The event loop may hold the row callback a moment longer; the body must not.
+            defer { handler.release() }
+            do {
+                _ = try connection.query(query, logger: Self.logger) { try handler.handle($0) }.wait()
+            } catch {
+                if let thrown = handler.thrown { throw thrown }
+                throw translated(error)
+            }
+        }
+    }
+
+    private static func query(_ sql: String, _ values: [ServerValue]) throws -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values {
+            if let value { bindings.append(value) } else { bindings.appendNull() }
+        }
+        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in one transaction holding the write lock: all of it or, when it throws or
+    /// `rollback` is set, none. Inside another transaction it becomes a savepoint, so an inner
+    /// failure undoes only itself, as on a SQLite file.
+    func transaction<T>(rollback: Bool = false, _ body: () throws -> T) throws -> T {
+        let nested = depth > 0
+        let savepoint = "s\(depth)"
+        if nested {
+            try run("SAVEPOINT " + savepoint)
+        } else {
+            try run("BEGIN")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            if !nested { try run("SELECT pg_advisory_xact_lock($1)", [Self.writeLock]) }
+            let value = try body()
+            if rollback {
+                try run(nested ? "ROLLBACK TO SAVEPOINT " + savepoint : "ROLLBACK")
+                if nested { try run("RELEASE SAVEPOINT " + savepoint) }
+            } else {
+                try run(nested ? "RELEASE SAVEPOINT " + savepoint : "COMMIT")
+            }
+            return value
+        } catch {
+            // Secondary to the error that brought us here (a lost connection has rolled back
+            // already, and says so itself).
+            if nested {
+                _ = try? run("ROLLBACK TO SAVEPOINT " + savepoint)
+                _ = try? run("RELEASE SAVEPOINT " + savepoint)
+            } else {
+                _ = try? run("ROLLBACK")
+            }
+            throw error
+        }
+    }
+
+    var inTransaction: Bool { depth > 0 }
+
+    /// Nothing more is sent on this connection.
+    func markLost() {
+        isLost = true
+    }
+
+    // MARK: Errors
+
+    func translating<T>(_ body: () throws -> T) throws -> T {
+        if isLost { throw ServerError.connectionLost(address: shown) }
+        do {
+            return try body()
+        } catch let error as PSQLError {
+            throw translated(error)
+        }
+    }
+
+    func translated(_ error: any Error) -> any Error {
+        if connection.isClosed {
+            isLost = true
+            return ServerError.connectionLost(address: shown)
+        }
+        guard let error = error as? PSQLError else { return error }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown:
+            isLost = true
+            return ServerError.connectionLost(address: shown)
+        default: break
+        }
+        switch ServerError.sqlState(of: error) {
+        case "57P01", "57P02", "57P03":
+            // The server ended the session (shut down, or pg_terminate_backend).
+            isLost = true
+            return ServerError.connectionLost(address: shown)
+        // 57014 is also what the server says to a COPY the client gave up (a bad record).
+        case "57014" where ServerError.message(of: error).contains("statement timeout"):
+            return ServerError.timedOut(seconds: statementTimeout)
+        default: return error
+        }
+    }
+}
+
+/// A row handler crossing to the event loop's thread; see `forEachRow`.
+private final class RowHandler: @unchecked Sendable {
+    private var body: ((ServerRow) throws -> Void)?
+    private(set) var thrown: (any Error)?
+
+    init(_ body: @escaping (ServerRow) throws -> Void) {
+        self.body = body
+    }
+
+    func release() {
+        body = nil
+    }
+
+    func handle(_ row: PostgresRow) throws {
+        do {
+            try body?(ServerRow(row))
+        } catch {
+            thrown = error
+            throw error
+        }
+    }
+}
+
+/// The outcome of async work, handed back to the waiting thread.
+final class ResultBox<T>: @unchecked Sendable {
+    var value: Result<T, any Error>?
+}
+#endif

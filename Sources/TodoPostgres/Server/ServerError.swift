@@ -1,0 +1,45 @@
+#if PostgreSQL
+import PostgresNIO
+
+/// What went wrong with the server, as one line for `Error:` (CLI.md): never a password, never
+/// a stack of driver details.
+public enum ServerError: Error, CustomStringConvertible, Equatable {
+    /// The URL cannot be read.
+    case badAddress(String)
+    /// No connection: nothing listening, a refused password, no such database, TLS refused.
+    case cannotConnect(address: String, reason: String)
+    /// The connection broke during a command; nothing of it was kept.
+    case connectionLost(address: String)
+    /// A statement ran past `TODO_PG_STATEMENT_TIMEOUT`; nothing of it was kept.
+    case timedOut(seconds: Int)
+    /// The database belongs to another program, or to a newer todo, or was migrated differently.
+    case unusableDatabase(String)
+    /// Anything else the server refused, in its own words.
+    case refused(String)
+
+    public var description: String {
+        switch self {
+        case .badAddress(let reason): "cannot read the PostgreSQL URL: \(reason)"
+        case .cannotConnect(let address, let reason): "cannot connect to \(address): \(reason)"
+        case .connectionLost(let address): "the connection to \(address) was lost during the command; nothing of it was kept"
+        case .timedOut(let seconds): "the server took longer than \(seconds) s (TODO_PG_STATEMENT_TIMEOUT) and the command was cancelled; nothing of it was kept"
+        case .unusableDatabase(let reason): reason
+        case .refused(let message): "the server refused the command: \(message)"
+        }
+    }
+
+    /// The SQLSTATE of a server error (`23505` for a unique violation), nil for other failures.
+    static func sqlState(of error: any Error) -> String? {
+        (error as? PSQLError)?.serverInfo?[.sqlState]
+    }
+
+    /// The server's own message for a server error.
+    static func message(of error: any Error) -> String {
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        if let message = error.serverInfo?[.message] {
+            return message + (error.serverInfo?[.detail].map { " (\($0))" } ?? "")
+        }
+        return error.code.description
+    }
+}
+#endif

@@ -1,0 +1,47 @@
+import TodoCore
+import TodoSQLite
+#if PostgreSQL
+import TodoPostgres
+
+extension ServerError: ServerFailure {}
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension CompositionRoot {
+    /// Whether this build opens `postgres://` URLs (the PostgreSQL trait).
+    #if PostgreSQL
+    static let opensServers = true
+    #else
+    static let opensServers = false
+    #endif
+
+    /// The repository on a PostgreSQL server, in place of the SQLite file: the same coordinators
+    /// and screens run on it. A build without the PostgreSQL trait says how to get one.
+    static func openServer(_ url: ServerURL, _ environment: Environment) throws -> any TodoRepository {
+        #if PostgreSQL
+        var options = PostgresTodoRepository.Options()
+        options.historyLimit = try SQLiteTodoRepository.Options.from(environment).historyLimit
+        if let seconds = try environment.wholeNumber("TODO_PG_STATEMENT_TIMEOUT", upTo: 86_400, of: "seconds") {
+            options.statementTimeoutSeconds = seconds
+        }
+        if let seconds = try environment.wholeNumber("TODO_PG_CONNECT_TIMEOUT", upTo: 3600, of: "seconds") {
+            options.connectTimeoutSeconds = seconds
+        }
+        // libpq's defaults: PGUSER, else the login name; the password from PGPASSWORD.
+        options.fallbackUser = try environment.value("PGUSER") ?? environment.value("USER") ?? loginName() ?? "postgres"
+        options.fallbackPassword = try environment.value("PGPASSWORD")
+        return try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: options)
+        #else
+        throw ServerNotSupported(url: url)
+        #endif
+    }
+
+    /// The name of the user running todo, from the password database.
+    private static func loginName() -> String? {
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return nil }
+        return String(cString: name)
+    }
+}

@@ -1,0 +1,184 @@
+#if PostgreSQL
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// The built binary on a real PostgreSQL server: every command answers as it does on a SQLite
+/// file, data moves between the two exactly, many processes share one database, and what goes
+/// wrong with the server is one `Error:` line with nothing half-written. Skipped, saying so,
+/// without a server (TODO_TEST_POSTGRES_URL).
+@Suite(.enabled(if: PostgresTestServer.url != nil, Comment(rawValue: PostgresTestServer.skipped)))
+struct PostgresCommandTests {
+    /// A session of commands as a user types them, each with what it must do.
+    static let session: [[String]] = [
+        ["add", "Home", "buy oat milk", "--due", "2026-12-01", "--priority", "high", "--tag", "errand", "--tag", "Shop"],
+        ["add", "Home", "call mum", "--notes", "about the café", "--due", "2026-12-02T18:30"],
+        ["add", "Work", "write report", "--repeat", "weekly", "--due", "2026-11-30"],
+        ["add", "home", "water plants", "--tag", "shop"],
+        ["list"], ["list", "--json"], ["list", "Home"], ["list", "Home", "--json"], ["list", "home", "--tag", "SHOP", "--json"],
+        ["edit", "1", "--title", "buy oat milk (barista)", "--untag", "errand"],
+        ["done", "3"], ["list", "Work", "--json"],
+        ["search", "cafe"], ["search", "oat", "--json"], ["search", "repo"],
+        ["agenda", "--json"], ["tags", "--json"],
+        ["rm", "2"], ["undo"], ["redo"], ["undo"], ["history", "--json"],
+        ["rename-list", "Work", "Office"], ["list", "--json"],
+        ["done", "99"], ["list", "Nowhere"], ["delete-list", "Home"],
+        ["export"], ["export", "--format", "csv"],
+        ["delete-list", "Home", "--force"], ["list", "--json"], ["undo", "--json"], ["list", "--json"],
+    ]
+
+    /// Times as todo writes them (`2026-11-23T10:00:00Z`): the two runs happen moments apart.
+    static func withoutTimes(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z"#, with: "<time>", options: .regularExpression)
+    }
+
+    @Test func everyCommandAnswersAsOnAFile() throws {
+        let file = try TodoRunner()
+        let server = try TodoRunner(environment: ["TODO_DB": try PostgresTestServer.newDatabase()])
+        for arguments in Self.session {
+            let expected = try file.run(arguments), got = try server.run(arguments)
+            #expect(got.status == expected.status, "\(arguments): \(got.summary)")
+            #expect(Self.withoutTimes(got.stdout) == Self.withoutTimes(expected.stdout), "\(arguments)")
+            #expect(Self.withoutTimes(got.stderr) == Self.withoutTimes(expected.stderr), "\(arguments)")
+        }
+    }
+
+    /// `todo export | todo import --keep-ids` copies a file into PostgreSQL exactly, and back.
+    @Test func dataMovesBetweenFileAndServerExactly() throws {
+        let file = try TodoRunner()
+        for arguments in Self.session.prefix(12) { try file.run(arguments) }
+        try file.run(["add", "Notes", "tab\there, newline\nthere, backslash \\ and \\N", "--notes", "ünïcödé ✓"])
+        let exported = try file.run(["export"])
+        #expect(exported.status == 0)
+
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url])
+        let imported = try server.run(["import", "--keep-ids"], stdin: exported.stdoutBytes)
+        #expect(imported.status == 0, "\(imported.summary)")
+        #expect(try server.run(["export"]).stdout == exported.stdout)
+        #expect(try server.run(["list", "--json"]).stdout == (try file.run(["list", "--json"])).stdout)
+
+        let back = try TodoRunner()
+        #expect(try back.run(["import", "--keep-ids"], stdin: try server.run(["export"]).stdoutBytes).status == 0)
+        #expect(try back.run(["export"]).stdout == exported.stdout)
+        // Ids kept from the file are handed out: the next task takes a new one.
+        let next = try server.jsonObject(["add", "Notes", "after the import"])
+        #expect((next["id"] as? Int ?? 0) > 5)
+    }
+
+    /// 8 writers × 60 adds and 4 readers at once on one database: every add lands, no error.
+    @Test func manyProcessesShareOneDatabase() throws {
+        let server = try TodoRunner(environment: ["TODO_DB": try PostgresTestServer.newDatabase()])
+        try server.run(["add", "Shared", "first"])
+        let writers = try (0..<8).map { writer in
+            try server.start(["-c", "for i in $(seq 60); do \"$TODO_BIN\" add Shared \"w\(writer) $i\" -q || exit 1; done"],
+                             environment: ["TODO_BIN": TodoRunner.binary], executable: "/bin/sh")
+        }
+        let readers = try (0..<4).map { _ in
+            try server.start(["-c", "for i in $(seq 30); do \"$TODO_BIN\" list Shared --json >/dev/null || exit 1; done"],
+                             environment: ["TODO_BIN": TodoRunner.binary], executable: "/bin/sh")
+        }
+        for process in writers + readers {
+            let result = process.wait()
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.summary)")
+        }
+        let lists = try server.jsonArray(["list"])
+        #expect(lists.first?["open"] as? Int == 481, "\(lists)")
+        #expect(try server.jsonArray(["list", "Shared", "--limit", "1000"]).count == 481)
+    }
+
+    @Test func aRefusedPasswordIsOneLine() throws {
+        guard let url = PostgresTestServer.url else { return }
+        let wrong = url.replacingOccurrences(of: "todo:todo@", with: "todo:wrong@")
+        let result = try TodoRunner().run(["list", "--db", wrong])
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #expect(result.stderr.contains("the server refused the password for user 'todo'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("wrong"))
+    }
+
+    @Test func aWrongDatabaseNameIsOneLine() throws {
+        guard let url = PostgresTestServer.url else { return }
+        let result = try TodoRunner().run(["add", "Inbox", "t", "--db", PostgresTestServer.database("no_such_db", on: url)])
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #expect(result.stderr.contains("there is no database named 'no_such_db'"), "\(result.stderr)")
+    }
+
+    /// A write waits its turn behind another writer's lock, up to TODO_PG_STATEMENT_TIMEOUT, then
+    /// gives up in one line with nothing written.
+    @Test func aStatementTimeoutIsOneLineAndWritesNothing() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url])
+        try server.run(["add", "Inbox", "before"])
+        // Another machine holding the write lock for 5 seconds.
+        let holder = try server.start(["psql", "-X", "-q", url, "-c", "SELECT pg_advisory_lock(1414480975), pg_sleep(5)"],
+                                      executable: "/usr/bin/env")
+        Thread.sleep(forTimeInterval: 1)
+        let result = try server.run(["add", "Inbox", "blocked"], environment: ["TODO_PG_STATEMENT_TIMEOUT": "1"])
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #expect(result.stderr.contains("took longer than 1 s (TODO_PG_STATEMENT_TIMEOUT)"), "\(result.stderr)")
+        _ = holder.wait()
+        #expect(try server.jsonArray(["list", "Inbox"]).map { $0["title"] as? String } == ["before"])
+    }
+
+    /// The connection dropped (the server ends the session) during an import: one line, and
+    /// nothing of it is there; imported again, all of it is.
+    @Test func aDroppedConnectionDuringAnImportKeepsNothing() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url])
+        let lines = (1...50_000).map { "{\"list\":\"Big\",\"title\":\"task \($0)\"}" }.joined(separator: "\n") + "\n"
+        let importing = try server.start(["import"], stdin: Data(lines.utf8))
+        var killed = false
+        for _ in 0..<100 where !killed {
+            Thread.sleep(forTimeInterval: 0.05)
+            let ended = try PostgresTestServer.psql(url, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'todo' AND query LIKE 'COPY%'")
+            killed = ended == "1"
+        }
+        let result = importing.wait()
+        #expect(killed, "the import's connection was found and ended")
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #expect(result.stderr.contains("was lost during the command; nothing of it was kept"), "\(result.stderr)")
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
+        let again = try server.run(["import"], stdin: Data(lines.utf8))
+        #expect(again.status == 0, "\(again.summary)")
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists) FROM tasks") == "50000|50000")
+    }
+
+    /// The server stopped during an import (as a crash stops it): one line, nothing imported;
+    /// once it is back, the same import puts all of it in. A server of its own, so stopping it
+    /// disturbs no other test.
+    @Test func theServerStoppedDuringAnImportKeepsNothing() throws {
+        let folder = "/tmp/todo-test-server-" + UUID().uuidString
+        let script = RepositoryRoot.url.appendingPathComponent("scripts/test-postgres").path
+        let todo = try TodoRunner()
+        let started = try todo.start([script, "start", folder], executable: "/usr/bin/env").wait()
+        #expect(started.status == 0, "\(started.summary)")
+        defer {
+            _ = try? todo.start([script, "stop", folder], executable: "/usr/bin/env").wait()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let server = started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try PostgresTestServer.psql(server, "CREATE DATABASE imports")
+        let url = PostgresTestServer.database("imports", on: server)
+        let lines = (1...50_000).map { "{\"list\":\"Big\",\"title\":\"task \($0)\"}" }.joined(separator: "\n") + "\n"
+        let importing = try todo.start(["import", "--db", url], stdin: Data(lines.utf8))
+        var copying = false
+        for _ in 0..<200 where !copying {
+            Thread.sleep(forTimeInterval: 0.05)
+            copying = (try? PostgresTestServer.psql(url, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'todo' AND query LIKE 'COPY%'")) == "1"
+        }
+        #expect(copying, "the import was seen copying")
+        let stopped = try todo.start([script, "stop", folder], executable: "/usr/bin/env").wait()
+        #expect(stopped.status == 0, "\(stopped.summary)")
+        let result = importing.wait()
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #expect(result.stderr.contains("was lost during the command; nothing of it was kept"), "\(result.stderr)")
+
+        let restarted = try todo.start([script, "restart", folder], executable: "/usr/bin/env").wait()
+        #expect(restarted.status == 0, "\(restarted.summary)")
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
+        let again = try todo.run(["import", "--db", url], stdin: Data(lines.utf8))
+        #expect(again.status == 0, "\(again.summary)")
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists) FROM tasks") == "50000|50000")
+    }
+}
+#endif
