@@ -23,30 +23,11 @@ import TodoTestSupport
 
         deinit { _ = try? tmux(["kill-server"]) }
 
-        /// Runs tmux with posix_spawn, every descriptor above stderr closed, and waits for it.
-        /// Not Foundation's Process: the server that new-session starts would inherit the
-        /// descriptor Process watches to learn that its child ended, and the wait would never end.
+        /// Runs tmux and waits for it (see `spawnAndWait`: its server outlives it).
         @discardableResult
         func tmux(_ arguments: [String]) throws -> String {
-            let output = todo.directory.path("tmux-output.txt")
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
-                if let fd = Int32(name), fd > 2, fcntl(fd, F_GETFD) != -1 { posix_spawn_file_actions_addclose(&actions, fd) }
-            }
-            let argv = (["tmux", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            let environment = todo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { environment.forEach { free($0) } }
-            var pid: pid_t = 0
-            guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environment) == 0 else { throw RunnerError.binaryMissing("/usr/bin/tmux") }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            try spawnAndWait("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, environment: todo.environment,
+                             output: todo.directory.path("tmux-output.txt")).output
         }
 
         func screen() -> String { (try? tmux(["capture-pane", "-p"])) ?? "" }

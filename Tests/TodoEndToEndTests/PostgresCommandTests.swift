@@ -148,15 +148,19 @@ struct PostgresCommandTests {
     /// disturbs no other test.
     @Test func theServerStoppedDuringAnImportKeepsNothing() throws {
         let folder = "/tmp/todo-test-server-" + UUID().uuidString
-        let script = RepositoryRoot.url.appendingPathComponent("scripts/test-postgres").path
         let todo = try TodoRunner()
-        let started = try todo.start([script, "start", folder], executable: "/usr/bin/env").wait()
-        #expect(started.status == 0, "\(started.summary)")
+        // The server outlives the script that starts it: see `spawnAndWait`.
+        func script(_ command: String) throws -> (status: Int32, output: String) {
+            try spawnAndWait("/bin/bash", [RepositoryRoot.url.appendingPathComponent("scripts/test-postgres").path, command, folder],
+                             environment: todo.environment, output: todo.directory.path("script-\(command).txt"))
+        }
+        let started = try script("start")
+        #expect(started.status == 0, "\(started.output)")
         defer {
-            _ = try? todo.start([script, "stop", folder], executable: "/usr/bin/env").wait()
+            _ = try? script("stop")
             try? FileManager.default.removeItem(atPath: folder)
         }
-        let server = started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
         try PostgresTestServer.psql(server, "CREATE DATABASE imports")
         let url = PostgresTestServer.database("imports", on: server)
         let lines = (1...50_000).map { "{\"list\":\"Big\",\"title\":\"task \($0)\"}" }.joined(separator: "\n") + "\n"
@@ -167,14 +171,14 @@ struct PostgresCommandTests {
             copying = (try? PostgresTestServer.psql(url, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'todo' AND query LIKE 'COPY%'")) == "1"
         }
         #expect(copying, "the import was seen copying")
-        let stopped = try todo.start([script, "stop", folder], executable: "/usr/bin/env").wait()
-        #expect(stopped.status == 0, "\(stopped.summary)")
+        let stopped = try script("stop")
+        #expect(stopped.status == 0, "\(stopped.output)")
         let result = importing.wait()
         #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
         #expect(result.stderr.contains("was lost during the command; nothing of it was kept"), "\(result.stderr)")
 
-        let restarted = try todo.start([script, "restart", folder], executable: "/usr/bin/env").wait()
-        #expect(restarted.status == 0, "\(restarted.summary)")
+        let restarted = try script("restart")
+        #expect(restarted.status == 0, "\(restarted.output)")
         #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
         let again = try todo.run(["import", "--db", url], stdin: Data(lines.utf8))
         #expect(again.status == 0, "\(again.summary)")
