@@ -82,13 +82,8 @@ public final class PostgresTodoRepository: TodoRepository {
         } catch let error as TodoError {
             throw error
         } catch {
-            if ServerError.sqlState(of: error) == nil, !(error is ServerError) {
-                // postgres-nio's decoding errors: a column holding another type than todo wrote.
-                if String(describing: type(of: error)).contains("Decoding") {
-                    throw ServerError.unusableDatabase("a value in the database is not of the type todo wrote there: \(error)")
-                }
-                throw error
-            }
+            // Not the server's (a renderer's closed pipe, say): passed on as it is.
+            guard ServerError.sqlState(of: error) != nil else { throw error }
             throw ServerError.refused(ServerError.message(of: error))
         }
     }

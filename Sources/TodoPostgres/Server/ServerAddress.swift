@@ -8,6 +8,8 @@ public struct ServerAddress: Sendable, Equatable {
         case disable, allow, prefer, require, verifyCA = "verify-ca", verifyFull = "verify-full"
     }
 
+    /// A host name or address; a path (a folder holding the server's socket) means a Unix
+    /// socket, as with libpq, and so does a URL with no host (Debian's /var/run/postgresql).
     public var host: String
     public var port: Int
     public var user: String
@@ -86,8 +88,13 @@ public struct ServerAddress: Sendable, Equatable {
             default: throw ServerError.badAddress("todo does not know the parameter '\(name)'")
             }
         }
-        if self.host.isEmpty { self.host = "localhost" }
+        if self.host.isEmpty { self.host = "/var/run/postgresql" }
         if self.database.isEmpty { self.database = self.user }
+    }
+
+    /// The socket's path when `host` is a folder.
+    public var socketPath: String? {
+        host.hasPrefix("/") ? host + "/.s.PGSQL.\(port)" : nil
     }
 
     private static func port(_ text: Substring) throws -> Int {

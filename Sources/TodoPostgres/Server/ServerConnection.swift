@@ -47,9 +47,13 @@ final class ServerConnection {
     }
 
     static func connect(_ address: ServerAddress, shown: String, statementTimeout: Int) throws -> ServerConnection {
-        var configuration = PostgresConnection.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password,
-            database: address.database, tls: try tls(address))
+        var configuration = if let socket = address.socketPath {
+            PostgresConnection.Configuration(unixSocketPath: socket, username: address.user, password: address.password, database: address.database)
+        } else {
+            PostgresConnection.Configuration(
+                host: address.host, port: address.port, username: address.user, password: address.password,
+                database: address.database, tls: try tls(address))
+        }
         // libpq reads 0 as "wait for ever"; an hour is as good.
         configuration.options.connectTimeout = .seconds(Int64(address.connectTimeout == 0 ? 3600 : address.connectTimeout))
         configuration.options.additionalStartupParameters = [

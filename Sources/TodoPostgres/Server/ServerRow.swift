@@ -13,10 +13,20 @@ struct ServerRow {
 
     func isNull(_ column: Int) -> Bool { cells[column].bytes == nil }
 
-    func int64(_ column: Int) throws -> Int64 { try cells[column].decode(Int64.self) }
+    func int64(_ column: Int) throws -> Int64 { try decode(Int64.self, column) }
     func int(_ column: Int) throws -> Int { Int(try int64(column)) }
-    func bool(_ column: Int) throws -> Bool { try cells[column].decode(Bool.self) }
-    func text(_ column: Int) throws -> String { try cells[column].decode(String.self) }
+    func bool(_ column: Int) throws -> Bool { try decode(Bool.self, column) }
+    func text(_ column: Int) throws -> String { try decode(String.self, column) }
+
+    private func decode<T: PostgresDecodable>(_ type: T.Type, _ column: Int) throws -> T {
+        do {
+            return try cells[column].decode(T.self)
+        } catch {
+            let cell = cells[column]
+            throw ServerError.unusableDatabase(
+                "column \(cell.columnName) holds \(cell.bytes == nil ? "NULL" : "a \(cell.dataType)") where todo wrote \(T.self): was the schema changed by hand?")
+        }
+    }
 
     func optionalText(_ column: Int) throws -> String? {
         isNull(column) ? nil : try text(column)

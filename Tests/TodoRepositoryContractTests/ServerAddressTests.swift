@@ -1,0 +1,52 @@
+#if PostgreSQL
+import Testing
+@testable import TodoPostgres
+
+/// libpq's URL form, as todo reads it for a PostgreSQL database; no server needed.
+@Suite struct ServerAddressTests {
+    func read(_ url: String, password: String? = nil) throws -> ServerAddress {
+        try ServerAddress(url: url, fallbackUser: "me", password: password, connectTimeout: 10)
+    }
+
+    @Test func everyPartIsRead() throws {
+        let address = try read("postgresql://ann:p%40ss%3Aw0rd@db.example.org:6543/team%20todo?sslmode=verify-full&connect_timeout=3")
+        #expect(address.host == "db.example.org" && address.port == 6543)
+        #expect(address.user == "ann" && address.password == "p@ss:w0rd" && address.database == "team todo")
+        #expect(address.tls == .verifyFull && address.connectTimeout == 3 && address.socketPath == nil)
+    }
+
+    @Test func whatTheURLLeavesOutIsLibpqsDefault() throws {
+        let address = try read("postgres://", password: "from PGPASSWORD")
+        #expect(address.user == "me" && address.database == "me" && address.port == 5432)
+        #expect(address.password == "from PGPASSWORD" && address.tls == .prefer)
+        #expect(address.socketPath == "/var/run/postgresql/.s.PGSQL.5432", "no host: the local socket")
+        #expect(try read("postgres://ann:inurl@h/x", password: "env").password == "inurl", "the URL's password wins")
+    }
+
+    @Test func ipv6AndSocketFoldersAndParametersForHostAndPort() throws {
+        let v6 = try read("postgres://ann@[::1]:5433/todo")
+        #expect(v6.host == "::1" && v6.port == 5433)
+        let socket = try read("postgres:///todo?host=/tmp/pg&port=6000")
+        #expect(socket.socketPath == "/tmp/pg/.s.PGSQL.6000" && socket.database == "todo")
+    }
+
+    @Test(arguments: [
+        ("mysql://ann@h/x", "postgres://"),
+        ("postgres://ann@h:99999/x", "port"),
+        ("postgres://ann@h:abc/x", "port"),
+        ("postgres://ann@h/x?sslmode=sometimes", "sslmode"),
+        ("postgres://ann@h/x?connect_timeout=-1", "connect_timeout"),
+        ("postgres://ann@h/x?colour=blue", "colour"),
+        ("postgres://ann:%zz@h/x", "hex"),
+        ("postgres://ann@[::1/x", "]"),
+    ])
+    func whatCannotBeReadIsRefusedSayingWhy(url: String, mention: String) throws {
+        #expect {
+            try read(url)
+        } throws: { error in
+            guard case ServerError.badAddress(let reason) = error else { return false }
+            return reason.contains(mention) && !reason.contains("zz@")
+        }
+    }
+}
+#endif
