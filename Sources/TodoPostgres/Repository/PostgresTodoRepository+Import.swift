@@ -101,14 +101,20 @@ extension PostgresTodoRepository {
             FROM todo_import AS i JOIN lists AS l ON todo_nocase(l.name) = todo_nocase(i.list_name)
             ORDER BY i.id
             """)
-        // Each tag as the database already spells it, else as the import first does.
+        // Each tag as the database already spells it, else as the import first does: the
+        // spellings are found once per tag, not once per row.
         try server.run("""
+            WITH wanted AS (
+                SELECT i.id, t.tag, i.ord FROM todo_import AS i, unnest(string_to_array(i.tags, ' ')) AS t (tag) WHERE t.tag <> ''
+            ), first_written AS (
+                SELECT DISTINCT ON (todo_nocase(tag)) todo_nocase(tag) AS key, tag FROM wanted ORDER BY todo_nocase(tag), ord
+            ), known AS (
+                SELECT DISTINCT ON (todo_nocase(g.tag)) todo_nocase(g.tag) AS key, g.tag FROM task_tags AS g
+                WHERE todo_nocase(g.tag) IN (SELECT key FROM first_written) ORDER BY todo_nocase(g.tag), g.task_id
+            )
             INSERT INTO task_tags (task_id, tag)
-            SELECT i.id, coalesce(
-                (SELECT g.tag FROM task_tags AS g WHERE todo_nocase(g.tag) = todo_nocase(t.tag) LIMIT 1),
-                first_value(t.tag) OVER (PARTITION BY todo_nocase(t.tag) ORDER BY i.ord))
-            FROM todo_import AS i, unnest(string_to_array(i.tags, ' ')) AS t (tag)
-            WHERE t.tag <> ''
+            SELECT w.id, coalesce(k.tag, f.tag)
+            FROM wanted AS w JOIN first_written AS f ON f.key = todo_nocase(w.tag) LEFT JOIN known AS k ON k.key = f.key
             ON CONFLICT DO NOTHING
             """)
         return count
