@@ -41,10 +41,7 @@ extension FakeTodoRepository {
             switch sides {
             case (nil, _?): effects.append(.taskAdded(id))
             case (let old?, nil) where !deletedLists.contains(old.listID): effects.append(.taskDeleted(id))
-            case (let old?, let new?):
-                if new.listID != old.listID { effects.append(.taskMoved(id, to: new.listName)) }
-                if new.isDone != old.isDone { effects.append(.taskDone(id, new.isDone)) }
-                if (new.title, new.notes, new.due, new.priority) != (old.title, old.notes, old.due, old.priority) { effects.append(.taskEdited(id)) }
+            case (let old?, let new?): effects += ChangeEffect.ofEdit(from: old, to: new)
             default: break
             }
         }

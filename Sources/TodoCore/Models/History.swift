@@ -32,6 +32,16 @@ public enum ChangeEffect: Equatable, Sendable {
     case taskDone(TodoTask.ID, Bool)
     case taskDeleted(TodoTask.ID)
     case imported(tasks: Int, lists: Int)
+
+    /// What an edit of a task did, for its history entry: moved it to `new`'s list, marked it
+    /// done or open, changed its other fields; each backend records the same.
+    public static func ofEdit(from old: TodoTask, to new: TodoTask) -> [ChangeEffect] {
+        var effects: [ChangeEffect] = []
+        if new.listID != old.listID { effects.append(.taskMoved(new.id, to: new.listName)) }
+        if new.isDone != old.isDone { effects.append(.taskDone(new.id, new.isDone)) }
+        if !new.sameFieldsBesidesDone(as: old) { effects.append(.taskEdited(new.id)) }
+        return effects
+    }
 }
 
 /// The words a history entry says for what a change did.

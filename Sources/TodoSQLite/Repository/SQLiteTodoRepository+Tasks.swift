@@ -189,9 +189,7 @@ extension SQLiteTodoRepository {
                 let after = try stored(id, in: list.id)
                 if let recorder {
                     try recorder.task(id, before: before, after: after.row)
-                    if new.listID != old.listID { recorder.note(.taskMoved(id, to: list.name)) }
-                    if new.isDone != old.isDone { recorder.note(.taskDone(id, new.isDone)) }
-                    if !new.sameFieldsBesidesDone(as: old) { recorder.note(.taskEdited(id)) }
+                    ChangeEffect.ofEdit(from: old, to: new).forEach(recorder.note)
                 }
                 return after.task
             }
