@@ -13,11 +13,19 @@ struct ServerMigrator {
     static let migrationLock: Int64 = 0x544F_444F_4D49
 
     func migrate(_ server: ServerConnection, now: String) throws {
-        // The usual case reads once and finds nothing to do.
-        guard try !pending(server).isEmpty else { return }
+        // The usual case reads once and finds nothing to do. Anything else is decided again
+        // under the lock: a client migrating at this very moment can make this unlocked look
+        // see its tables committed between two statements, and take them for another
+        // program's.
+        if let pending = try? pending(server), pending.isEmpty { return }
+        // The lock is the session's, taken before the transaction: a transaction that starts
+        // after the wait sees the catalog as the client before it left it (one that waited
+        // inside could still find its stale "no such table" in the catalog cache).
+        try server.run("SELECT pg_advisory_lock($1)", [Self.migrationLock])
+        defer { _ = try? server.run("SELECT pg_advisory_unlock($1)", [Self.migrationLock]) }
         try server.run("BEGIN")
         do {
-            try server.run("SELECT pg_advisory_xact_lock($1)", [Self.migrationLock])
+            let pending = try pending(server)
             try server.run("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     version    integer PRIMARY KEY,
@@ -26,7 +34,7 @@ struct ServerMigrator {
                     applied_at text NOT NULL
                 )
                 """)
-            for migration in try pending(server) {
+            for migration in pending {
                 try server.execute(migration.sql)
                 try server.run("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
                                [migration.version, migration.name, migration.checksum, now])
