@@ -35,11 +35,7 @@ import TodoTestSupport
         let todo = try TodoRunner()
         let result = try todo.run(["--db", Self.url] + arguments)
         #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
-        #if PostgreSQL
         #expect(result.stderr.contains("\(command) works on SQLite files, not on a PostgreSQL database"), "\(result.stderr)")
-        #else
-        #expect(result.stderr.contains("built for SQLite files only") || result.stderr.contains("works on SQLite files"), "\(result.stderr)")
-        #endif
         #expect(!result.stderr.contains("s3cret"))
     }
 

@@ -15,8 +15,6 @@ public final class PostgresTodoRepository: TodoRepository {
     var historyLimit: Int
     /// The change being recorded, inside a write that records one.
     private(set) var recorder: ServerHistoryRecorder?
-    /// True while the outermost write under way will be rolled back (`--dry-run`).
-    private(set) var isRollingBack = false
 
     public struct Options: Sendable {
         public var historyLimit = 100
@@ -50,17 +48,17 @@ public final class PostgresTodoRepository: TodoRepository {
     }
 
     public func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T {
-        let outer = (isRollingBack, recorder)
-        isRollingBack = outer.0 || dryRun
+        // A dry run records nothing: it is rolled back, whatever it wrote.
+        let outer = recorder
         let records = recorder == nil && command != nil && !dryRun
         if records, let command, historyLimit > 0 {
             recorder = ServerHistoryRecorder(server: server, command: command, at: timestamp(), limit: historyLimit)
         }
-        defer { (isRollingBack, recorder) = outer }
+        defer { recorder = outer }
         return try translatingErrors {
             try server.transaction(rollback: dryRun) {
                 let value = try body()
-                if outer.1 == nil { try recorder?.finish() }
+                if outer == nil { try recorder?.finish() }
                 if records, historyLimit == 0 { try server.run("DELETE FROM history") }
                 return value
             }

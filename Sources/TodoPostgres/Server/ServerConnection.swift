@@ -198,8 +198,6 @@ final class ServerConnection {
         }
     }
 
-    var inTransaction: Bool { depth > 0 }
-
     /// Nothing more is sent on this connection.
     func markLost() {
         isLost = true

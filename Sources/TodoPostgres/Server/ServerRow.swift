@@ -31,13 +31,5 @@ struct ServerRow {
     func optionalText(_ column: Int) throws -> String? {
         isNull(column) ? nil : try text(column)
     }
-
-    func optionalInt64(_ column: Int) throws -> Int64? {
-        isNull(column) ? nil : try int64(column)
-    }
-
-    func optionalBool(_ column: Int) throws -> Bool? {
-        isNull(column) ? nil : try bool(column)
-    }
 }
 #endif
