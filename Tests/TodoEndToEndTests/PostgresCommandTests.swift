@@ -122,6 +122,34 @@ struct PostgresCommandTests {
         #expect(try server.jsonArray(["list", "Inbox"]).map { $0["title"] as? String } == ["before"])
     }
 
+    /// An import of 10,000 tasks into an empty database builds the indexes and foreign keys
+    /// once at its end: afterwards they are exactly as the migration made them, every task is
+    /// there and found, and undo still knows the import as untouched.
+    @Test func aLargeImportLeavesTheSchemaAsItWas() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url])
+        #expect(try server.run(["list"]).status == 0)
+        let schema = """
+            SELECT string_agg(d, ' ; ' ORDER BY d) FROM (
+                SELECT indexdef AS d FROM pg_indexes WHERE tablename IN ('tasks', 'task_tags')
+                UNION ALL SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid IN ('tasks'::regclass, 'task_tags'::regclass)
+            ) AS s
+            """
+        let before = try PostgresTestServer.psql(url, schema)
+        let lines = (1...10_000).map { "{\"list\":\"Big\",\"title\":\"task \($0) déjà\",\"tags\":[\"n\($0 % 3)\"]}" }.joined(separator: "\n") + "\n"
+        let imported = try server.run(["import"], stdin: Data(lines.utf8))
+        #expect(imported.status == 0, "\(imported.summary)")
+        #expect(before.contains("tasks_search_words") && before.contains("FOREIGN KEY"), "\(before)")
+        #expect(try PostgresTestServer.psql(url, schema) == before)
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists), (SELECT count(*) FROM task_tags) FROM tasks")
+                == "10000|10000|10000")
+        #expect(try server.jsonArray(["search", "deja", "9999", "--json"]).map { $0["id"] as? Int } == [9999])
+        #expect(try server.jsonArray(["list", "Big", "--tag", "n0", "--json"]).count == 3333)
+        let undone = try server.run(["undo"])
+        #expect(undone.status == 0, "\(undone.summary)")
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
+    }
+
     /// The connection dropped (the server ends the session) during an import: one line, and
     /// nothing of it is there; imported again, all of it is.
     @Test func aDroppedConnectionDuringAnImportKeepsNothing() throws {

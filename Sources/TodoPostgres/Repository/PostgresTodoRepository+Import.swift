@@ -12,6 +12,9 @@ extension PostgresTodoRepository {
                 // An import lasts as long as its file takes to read: the statement timeout, there
                 // to end waits that never end, would cut a large one short.
                 try server.run("SET LOCAL statement_timeout = 0")
+                // Writers from outside todo (psql) wait for the import, so the ids it reads as
+                // free stay free until it hands them out; readers go on.
+                try server.run("LOCK TABLE tasks IN SHARE ROW EXCLUSIVE MODE")
                 let highest = try highestAssignedTaskID()
                 let now = timestamp()
                 try server.run("""
@@ -37,7 +40,7 @@ extension PostgresTodoRepository {
                             String(ord), String(record.line), keepingIDs ? record.id.map { String($0) } : nil, record.listName, record.title, record.notes,
                             record.due?.description, record.priority.rawValue, record.isDone ? "t" : "f", created, record.updatedAt ?? created,
                             record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil,
-                            record.tags.joined(by: " "), record.repeatRule?.stored, record.repeatFrom.rawValue,
+                            record.tags.isEmpty ? nil : record.tags.joined(by: " "), record.repeatRule?.stored, record.repeatFrom.rawValue,
                         ])
                     }
                 }
@@ -48,7 +51,7 @@ extension PostgresTodoRepository {
                     throw TodoError.invalidRecord(line: line.0, reason: "task id \(line.1) appears more than once")
                 }
                 let listsCreated = try createLists(now: now)
-                let imported = try moveTasks(keepingIDs: keepingIDs)
+                let imported = try bulkLoading(ord) { try moveTasks(count: ord, keepingIDs: keepingIDs, after: highest) }
                 if keepingIDs {
                     // Ids kept from elsewhere are handed out: the identity never gives them again.
                     try server.run("SELECT setval(pg_get_serial_sequence('tasks', 'id'), greatest($1, (SELECT max(id) FROM tasks)))", [max(highest, 1)])
@@ -66,13 +69,15 @@ extension PostgresTodoRepository {
     }
 
     /// Creates the lists the records name that do not exist yet, each spelled as its first
-    /// record spells it, and records them for undo; returns how many.
+    /// record spells it, and records them for undo; returns how many. The records are grouped
+    /// by their exact spelling first: a million rows name a few lists.
     private func createLists(now: String) throws -> Int {
         let created = try server.rows("""
             INSERT INTO lists (name, created_at)
             SELECT name, $1 FROM (
-                SELECT DISTINCT ON (todo_nocase(list_name)) list_name AS name, ord FROM todo_import
-                WHERE NOT EXISTS (SELECT 1 FROM lists WHERE todo_nocase(lists.name) = todo_nocase(todo_import.list_name))
+                SELECT DISTINCT ON (todo_nocase(list_name)) list_name AS name, ord
+                FROM (SELECT list_name, min(ord) AS ord FROM todo_import GROUP BY list_name) AS spellings
+                WHERE NOT EXISTS (SELECT 1 FROM lists WHERE todo_nocase(lists.name) = todo_nocase(spellings.list_name))
                 ORDER BY todo_nocase(list_name), ord
             ) AS new ORDER BY ord
             RETURNING id, name
@@ -85,29 +90,28 @@ extension PostgresTodoRepository {
         return created.count
     }
 
-    /// Gives each new record the next id, in file order, then stores the tasks and their tags;
-    /// returns how many tasks.
-    private func moveTasks(keepingIDs: Bool) throws -> Int {
-        if !keepingIDs {
-            try server.run("""
-                UPDATE todo_import SET id = numbered.id
-                FROM (SELECT ord, nextval(pg_get_serial_sequence('tasks', 'id')) AS id FROM (SELECT ord FROM todo_import ORDER BY ord) AS ordered) AS numbered
-                WHERE todo_import.ord = numbered.ord
-                """)
+    /// Stores the tasks and their tags; returns how many tasks. Without kept ids the records
+    /// take the ids after `after` in file order (record `ord` gets `after + ord`), reserved at
+    /// once: the table lock keeps anyone else from taking one meanwhile.
+    private func moveTasks(count: Int, keepingIDs: Bool, after: Int64) throws -> Int {
+        if !keepingIDs, count > 0 {
+            try server.run("SELECT setval('tasks_id_seq', $1)", [after + Int64(count)])
         }
-        let count = try server.run("""
+        let stored = try server.run("""
             INSERT INTO tasks (id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at, repeat, repeat_from)
-            SELECT i.id, l.id, i.title, i.notes, i.due, i.priority, i.done, i.created_at, i.updated_at, i.completed_at, i.repeat, i.repeat_from
+            SELECT coalesce(i.id, $1 + i.ord), l.id, i.title, i.notes, i.due, i.priority, i.done, i.created_at, i.updated_at, i.completed_at, i.repeat, i.repeat_from
             FROM todo_import AS i JOIN lists AS l ON todo_nocase(l.name) = todo_nocase(i.list_name)
-            ORDER BY i.id
-            """)
+            ORDER BY 1
+            """, [after])
         // Each tag as the database already spells it, else as the import first does: the
         // spellings are found once per tag, not once per row.
         try server.run("""
             WITH wanted AS (
-                SELECT i.id, t.tag, i.ord FROM todo_import AS i, unnest(string_to_array(i.tags, ' ')) AS t (tag) WHERE t.tag <> ''
+                SELECT coalesce(i.id, $1 + i.ord) AS id, t.tag, i.ord
+                FROM todo_import AS i, unnest(string_to_array(i.tags, ' ')) AS t (tag) WHERE i.tags IS NOT NULL AND t.tag <> ''
             ), first_written AS (
-                SELECT DISTINCT ON (todo_nocase(tag)) todo_nocase(tag) AS key, tag FROM wanted ORDER BY todo_nocase(tag), ord
+                SELECT DISTINCT ON (todo_nocase(tag)) todo_nocase(tag) AS key, tag
+                FROM (SELECT tag, min(ord) AS ord FROM wanted GROUP BY tag) AS spellings ORDER BY todo_nocase(tag), ord
             ), known AS (
                 SELECT DISTINCT ON (todo_nocase(g.tag)) todo_nocase(g.tag) AS key, g.tag FROM task_tags AS g
                 WHERE todo_nocase(g.tag) IN (SELECT key FROM first_written) ORDER BY todo_nocase(g.tag), g.task_id
@@ -116,8 +120,8 @@ extension PostgresTodoRepository {
             SELECT w.id, coalesce(k.tag, f.tag)
             FROM wanted AS w JOIN first_written AS f ON f.key = todo_nocase(w.tag) LEFT JOIN known AS k ON k.key = f.key
             ON CONFLICT DO NOTHING
-            """)
-        return count
+            """, [after])
+        return stored
     }
 
     /// The highest task id ever handed out, 0 for none.
@@ -127,11 +131,14 @@ extension PostgresTodoRepository {
             """) { try $0.int64(0) } ?? 0
     }
 
-    /// How many tasks have ids in (after, through], and a fingerprint of their rows (tags
-    /// included), so undo can tell whether any was changed since.
+    /// How many tasks have ids in (after, through], and a fingerprint of their rows and of
+    /// their tags, so undo can tell whether any was changed since. Rows and tag rows are
+    /// hashed each on its own and combined (an order-free xor): a million tasks take a scan
+    /// of each table, not a query per task.
     func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64) {
         try server.first("""
-            SELECT count(*), coalesce(bit_xor(hashtextextended(ROW(t.id, \(ServerTaskRow.selected))::text, 0)), 0)
+            SELECT count(*), coalesce(bit_xor(hash_record_extended(ROW(t.id, \(ServerTaskRow.columns.map { "t." + $0 }.joined(by: ", "))), 0)), 0)
+                # (SELECT coalesce(bit_xor(hash_record_extended(ROW(g.task_id, g.tag), 1)), 0) FROM task_tags AS g WHERE g.task_id > $1 AND g.task_id <= $2)
             FROM tasks AS t WHERE t.id > $1 AND t.id <= $2
             """, [after, through]) { (try $0.int(0), try $0.int64(1)) } ?? (0, 0)
     }
