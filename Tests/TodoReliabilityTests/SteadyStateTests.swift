@@ -112,9 +112,12 @@ import TodoTestSupport
         let todo = try TodoRunner()
         try todo.succeed(["new-list", "Inbox"])
         // 300 MB that never end a record: todo must stop long before it has read them all.
+        // `head` then writes into a closed pipe; where this process ignores SIGPIPE (SwiftNIO
+        // does, once a PostgreSQL test ran in it) `head` inherits that and says so on stderr,
+        // which is not todo's to answer for.
         for (format, input) in [("ndjson", "head -c 300000000 /dev/zero"), ("csv", "head -c 300000000 /dev/zero"),
                                 ("json", "(printf '[{\"title\": \"'; head -c 300000000 /dev/zero)")] {
-            let result = try todo.shell("\(input) | todo import --format \(format)")
+            let result = try todo.shell("\(input) 2>/dev/null | todo import --format \(format)")
             #expect(result.failedCleanly(with: 65, oneLine: true), "\(format): \(result.summary)")
             #expect(result.stderr.contains("line 1: the record is longer than 1 MiB"), "\(format): \(result.stderr)")
         }
