@@ -8,6 +8,37 @@ public enum TaskField: String, CaseIterable, Sendable {
     case tags
     case `repeat`, repeatFrom = "repeat_from"
 
+    /// The field a record's key names, nil for a key todo does not know. What
+    /// `init(rawValue:)` does, found by the key's length and first byte and then one comparison,
+    /// where the synthesised one compares the key with every name in turn (13 keys in each of a
+    /// million records add up).
+    public init?(key: String) {
+        let utf8 = key.utf8
+        let candidate: TaskField? = switch (utf8.count, utf8.first ?? 0) {
+        case (2, _): .id
+        case (3, _): .due
+        case (4, UInt8(ascii: "l")): .list
+        case (4, UInt8(ascii: "d")): .done
+        case (4, UInt8(ascii: "t")): .tags
+        case (5, UInt8(ascii: "t")): .title
+        case (5, UInt8(ascii: "n")): .notes
+        case (6, _): .repeat
+        case (8, _): .priority
+        case (10, UInt8(ascii: "c")): .createdAt
+        case (10, UInt8(ascii: "u")): .updatedAt
+        case (11, _): .repeatFrom
+        case (12, _): .completedAt
+        default: nil
+        }
+        guard let candidate, candidate.rawValue == key else { return nil }
+        self = candidate
+    }
+
+    /// Its bit in a set of fields kept as one integer (13 fields).
+    var bit: UInt32 { 1 << UInt32(Self.ordered.firstIndex(of: self) ?? 0) }
+    /// `allCases` made once (the synthesised one builds a new array at each call).
+    private static let ordered = allCases
+
     /// The key in JSON and the column in CSV.
     public var key: String { rawValue }
 

@@ -46,7 +46,7 @@ struct CSVRecords {
     private static func value(_ key: String, _ field: Field) throws -> RecordValue {
         if field.bytes.isEmpty && !field.quoted { return .null }
         guard let text = String(validating: field.bytes, as: UTF8.self) else { throw RecordProblem(reason: "\"\(key)\" is not valid UTF-8") }
-        return TaskField(rawValue: key)?.value(fromCSV: text) ?? .string(text)
+        return TaskField(key: key)?.value(fromCSV: text) ?? .string(text)
     }
 
     /// The next row's raw fields and the line it starts on; nil at the end of the input.
