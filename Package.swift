@@ -34,9 +34,11 @@ let package = Package(
         .target(name: "TodoChecksum", swiftSettings: swiftSettings),
         // What a numbered migration file is, for both backends' migrators.
         .target(name: "TodoMigrations", dependencies: ["TodoChecksum"], swiftSettings: swiftSettings),
+        // Undo and redo's rules, once for every backend, over the rows each one stores.
+        .target(name: "TodoHistory", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
         .target(
             name: "TodoSQLite",
-            dependencies: ["CSQLite", "TodoCore", "TodoChecksum", "TodoMigrations"],
+            dependencies: ["CSQLite", "TodoCore", "TodoChecksum", "TodoMigrations", "TodoHistory"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
@@ -44,7 +46,7 @@ let package = Package(
         .target(
             name: "TodoPostgres",
             dependencies: [
-                "TodoCore", "TodoMigrations",
+                "TodoCore", "TodoMigrations", "TodoHistory",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: swiftSettings,

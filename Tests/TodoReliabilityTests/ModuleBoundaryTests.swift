@@ -13,9 +13,11 @@ import TodoTestSupport
         "TodoCore": [],
         "TodoChecksum": [],
         "TodoMigrations": ["TodoChecksum"],
-        "TodoSQLite": ["TodoCore", "TodoChecksum", "TodoMigrations", "CSQLite"],
+        // Undo and redo's rules over any backend's rows: no SQL, no driver.
+        "TodoHistory": ["TodoCore"],
+        "TodoSQLite": ["TodoCore", "TodoChecksum", "TodoMigrations", "TodoHistory", "CSQLite"],
         // The PostgreSQL repository: the driver and SwiftNIO under it; nothing of SQLite.
-        "TodoPostgres": ["TodoCore", "TodoMigrations", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
+        "TodoPostgres": ["TodoCore", "TodoMigrations", "TodoHistory", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
         "TodoCoordinators": ["TodoCore"],
         "TodoInterchange": ["TodoCore"],
         "TodoTerminal": ["TodoCore", "TodoCoordinators", "TodoInterchange"],

@@ -1,5 +1,6 @@
 import Testing
 import TodoCore
+import TodoHistory
 import TodoTestSupport
 @testable import TodoSQLite
 

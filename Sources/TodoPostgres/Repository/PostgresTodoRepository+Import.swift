@@ -1,5 +1,6 @@
 #if PostgreSQL
 import TodoCore
+import TodoHistory
 
 extension PostgresTodoRepository {
     /// Streams the records with one `COPY` into a temporary table, then moves them into `lists`,
@@ -60,7 +61,7 @@ extension PostgresTodoRepository {
                 if let recorder, imported > 0 {
                     let through = try highestAssignedTaskID()
                     let (count, fingerprint) = try tasksFingerprint(after: highest, through: through)
-                    recorder.imported(ServerImportedRange(after: highest, through: through, count: count, fingerprint: fingerprint))
+                    recorder.imported(ImportedRange(after: highest, through: through, count: count, fingerprint: fingerprint))
                     recorder.note(.imported(tasks: imported, lists: listsCreated))
                 }
                 return summary
@@ -84,7 +85,7 @@ extension PostgresTodoRepository {
             """, [now])
         for row in created {
             let name = try row.text(1)
-            try recorder?.list(try row.int64(0), before: nil, after: ServerListRow(name: name, createdAt: now))
+            try recorder?.list(try row.int64(0), before: nil, after: ListRow(name: name, createdAt: now))
             recorder?.note(.listCreated(name))
         }
         return created.count
@@ -137,7 +138,7 @@ extension PostgresTodoRepository {
     /// of each table, not a query per task.
     func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64) {
         try server.first("""
-            SELECT count(*), coalesce(bit_xor(hash_record_extended(ROW(t.id, \(ServerTaskRow.columns.map { "t." + $0 }.joined(by: ", "))), 0)), 0)
+            SELECT count(*), coalesce(bit_xor(hash_record_extended(ROW(t.id, \(TaskRow.columns.map { "t." + $0 }.joined(by: ", "))), 0)), 0)
                 # (SELECT coalesce(bit_xor(hash_record_extended(ROW(g.task_id, g.tag), 1)), 0) FROM task_tags AS g WHERE g.task_id > $1 AND g.task_id <= $2)
             FROM tasks AS t WHERE t.id > $1 AND t.id <= $2
             """, [after, through]) { (try $0.int(0), try $0.int64(1)) } ?? (0, 0)

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import TodoCore
+import TodoHistory
 
 extension PostgresTodoRepository {
     static let listColumns = "id, name, open_count, done_count"
@@ -27,8 +28,8 @@ extension PostgresTodoRepository {
         try server.first("SELECT \(Self.listColumns) FROM lists WHERE id = $1", [id], Self.readList)
     }
 
-    func listRow(_ id: Int64) throws -> ServerListRow? {
-        try server.first("SELECT name, created_at FROM lists WHERE id = $1", [id]) { try ServerListRow.read($0, from: 0) } ?? nil
+    func listRow(_ id: Int64) throws -> ListRow? {
+        try server.first("SELECT name, created_at FROM lists WHERE id = $1", [id]) { try ListRow.read($0, from: 0) } ?? nil
     }
 
     public func createList(named name: String) throws -> TodoList {
@@ -36,7 +37,7 @@ extension PostgresTodoRepository {
             try server.transaction {
                 // Looked up first: a refused insert would end the whole transaction.
                 if try list(named: name) != nil { throw TodoError.listExists(name) }
-                let created = ServerListRow(name: name, createdAt: timestamp())
+                let created = ListRow(name: name, createdAt: timestamp())
                 guard let id = try server.first("INSERT INTO lists (name, created_at) VALUES ($1, $2) RETURNING id", created.values, { try $0.int64(0) })
                 else { throw ServerError.refused("no id came back for the new list") }
                 try recorder?.list(id, before: nil, after: created)
@@ -54,7 +55,7 @@ extension PostgresTodoRepository {
                 try server.run("UPDATE lists SET name = $1 WHERE id = $2", [name, id])
                 guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
                 if before.name != name {
-                    try recorder?.list(id, before: before, after: ServerListRow(name: name, createdAt: before.createdAt))
+                    try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt))
                     recorder?.note(.listRenamed(from: before.name, to: name))
                 }
                 return list
@@ -74,11 +75,11 @@ extension PostgresTodoRepository {
                     var after: Int64 = 0
                     while true {
                         let page = try server.rows(
-                            "SELECT t.id, \(ServerTaskRow.selected) FROM tasks AS t WHERE t.list_id = $1 AND t.id > $2 ORDER BY t.id LIMIT 256",
+                            "SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = $1 AND t.id > $2 ORDER BY t.id LIMIT 256",
                             [id, after])
                         for row in page {
                             after = try row.int64(0)
-                            try recorder.task(after, before: try ServerTaskRow.read(row, from: 1), after: nil)
+                            try recorder.task(after, before: try TaskRow.read(row, from: 1), after: nil)
                         }
                         if page.count < 256 { break }
                     }

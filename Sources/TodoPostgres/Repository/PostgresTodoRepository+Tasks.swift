@@ -1,11 +1,12 @@
 #if PostgreSQL
 import TodoCore
+import TodoHistory
 
 extension PostgresTodoRepository {
     /// What `readTask` reads, from tasks `t` and lists `l`.
     static let taskSelect = """
         SELECT t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, t.done,
-            t.created_at, t.updated_at, t.completed_at, \(ServerTaskRow.tagsOf("t.id")), t.repeat, t.repeat_from
+            t.created_at, t.updated_at, t.completed_at, \(TaskRow.tagsOf("t.id")), t.repeat, t.repeat_from
         FROM tasks AS t JOIN lists AS l ON l.id = t.list_id
         """
 
@@ -31,8 +32,8 @@ extension PostgresTodoRepository {
     }
 
     /// The stored values of a row of `taskSelect`, unread.
-    static func readRow(_ row: ServerRow) throws -> ServerTaskRow {
-        ServerTaskRow(
+    static func readRow(_ row: ServerRow) throws -> TaskRow {
+        TaskRow(
             listID: try row.int64(1), title: try row.text(3), notes: try row.optionalText(4), due: try row.optionalText(5),
             priority: try row.text(6), done: try row.bool(7), createdAt: try row.text(8), updatedAt: try row.text(9),
             completedAt: try row.optionalText(10), tags: try row.text(11), repeat: try row.optionalText(12),
@@ -56,15 +57,15 @@ extension PostgresTodoRepository {
     }
 
     /// A task of `list` and its row as stored (for the history), from one read.
-    func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: ServerTaskRow) {
+    func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow) {
         guard let stored = try server.first(Self.taskSelect + " WHERE t.id = $1 AND t.list_id = $2", [id, list], {
             (try Self.readTask($0), try Self.readRow($0))
         }) else { throw TodoError.taskNotFound(id) }
         return stored
     }
 
-    func taskRow(_ id: Int64) throws -> ServerTaskRow? {
-        try server.first("SELECT \(ServerTaskRow.selected) FROM tasks AS t WHERE t.id = $1", [id]) { try ServerTaskRow.read($0, from: 0) } ?? nil
+    func taskRow(_ id: Int64) throws -> TaskRow? {
+        try server.first("SELECT \(TaskRow.selected) FROM tasks AS t WHERE t.id = $1", [id]) { try TaskRow.read($0, from: 0) } ?? nil
     }
 
     public func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import TodoCore
+import TodoHistory
 
 /// The `TodoRepository` kept in a PostgreSQL database that several machines share. Built by the
 /// composition root instead of the SQLite one when `--db` is a `postgres://` URL; the
@@ -52,7 +53,7 @@ public final class PostgresTodoRepository: TodoRepository {
         let outer = recorder
         let records = recorder == nil && command != nil && !dryRun
         if records, let command, historyLimit > 0 {
-            recorder = ServerHistoryRecorder(server: server, command: command, at: timestamp(), limit: historyLimit)
+            recorder = ServerHistoryRecorder(ServerHistoryWriter(server: server, command: command, at: timestamp(), limit: historyLimit))
         }
         defer { recorder = outer }
         return try translatingErrors {

@@ -1,29 +1,9 @@
 #if PostgreSQL
 import TodoCore
+import TodoHistory
 
-/// A row of `tasks` exactly as stored, with its tags as one text: what the history records and
-/// what undo puts back, as the SQLite module's `TaskRow` is for the file.
-struct ServerTaskRow: Equatable {
-    var listID: Int64
-    var title: String
-    var notes: String?
-    var due: String?
-    var priority: String
-    var done: Bool
-    var createdAt: String
-    var updatedAt: String
-    var completedAt: String?
-    /// Space-separated, in listing order; empty when it has none.
-    var tags: String
-    var `repeat`: String?
-    var repeatFrom: String
-
-    /// The fields in the order history_tasks pairs them (before_, after_ of each).
-    static let fields = ["list_id", "title", "notes", "due", "priority", "done", "created_at", "updated_at", "completed_at",
-                         "tags", "repeat", "repeat_from"]
-    /// The columns of `tasks` besides `id` and `search` (tags are rows of `task_tags`).
-    static let columns = fields.filter { $0 != "tags" }
-
+/// How the server reads and binds the rows the history records (`TaskRow`, `ListRow`).
+extension TaskRow {
     /// A task's tags as one text, sorted as the SQLite file sorts them (ASCII case folded, then
     /// by bytes), from a query with `id` in scope.
     static func tagsOf(_ id: String) -> String {
@@ -35,9 +15,9 @@ struct ServerTaskRow: Equatable {
 
     /// Reads `fields.count` columns from `first`; nil when they are NULL (the side of a history
     /// row where the task did not exist).
-    static func read(_ row: ServerRow, from first: Int) throws -> ServerTaskRow? {
+    static func read(_ row: ServerRow, from first: Int) throws -> TaskRow? {
         guard !row.isNull(first + 1) else { return nil }
-        return ServerTaskRow(
+        return TaskRow(
             listID: try row.int64(first), title: try row.text(first + 1), notes: try row.optionalText(first + 2),
             due: try row.optionalText(first + 3), priority: try row.text(first + 4), done: try row.bool(first + 5),
             createdAt: try row.text(first + 6), updatedAt: try row.text(first + 7), completedAt: try row.optionalText(first + 8),
@@ -58,13 +38,9 @@ struct ServerTaskRow: Equatable {
     static var nothing: [ServerValue] { Array(repeating: nil, count: fields.count) }
 }
 
-/// A row of `lists` as stored (its counts are the triggers' business).
-struct ServerListRow: Equatable {
-    var name: String
-    var createdAt: String
-
-    static func read(_ row: ServerRow, from first: Int) throws -> ServerListRow? {
-        row.isNull(first) ? nil : ServerListRow(name: try row.text(first), createdAt: try row.text(first + 1))
+extension ListRow {
+    static func read(_ row: ServerRow, from first: Int) throws -> ListRow? {
+        row.isNull(first) ? nil : ListRow(name: try row.text(first), createdAt: try row.text(first + 1))
     }
 
     var values: [ServerValue] { [name, createdAt] }

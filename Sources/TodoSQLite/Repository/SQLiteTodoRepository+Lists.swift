@@ -1,4 +1,5 @@
 import TodoCore
+import TodoHistory
 
 extension SQLiteTodoRepository {
     static let listColumns = "id, name, open_count, done_count"

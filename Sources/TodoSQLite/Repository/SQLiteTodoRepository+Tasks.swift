@@ -1,4 +1,5 @@
 import TodoCore
+import TodoHistory
 
 extension SQLiteTodoRepository {
     /// What `readTask` reads, from tasks `t` and lists `l`.
@@ -76,7 +77,7 @@ extension SQLiteTodoRepository {
     static func readRow(_ row: Statement) -> TaskRow {
         TaskRow(
             listID: row.int64(1), title: row.text(3), notes: row.optionalText(4), due: row.optionalText(5),
-            priority: row.text(6), done: row.int64(7), createdAt: row.text(8), updatedAt: row.text(9),
+            priority: row.text(6), done: row.bool(7), createdAt: row.text(8), updatedAt: row.text(9),
             completedAt: row.optionalText(10), tags: row.optionalText(11) ?? "", repeat: row.optionalText(12),
             repeatFrom: row.text(13))
     }

@@ -1,4 +1,5 @@
 import TodoCore
+import TodoHistory
 
 /// The `TodoRepository` kept in one SQLite file. Opened once per process by the composition root.
 public final class SQLiteTodoRepository: TodoRepository {
@@ -29,7 +30,7 @@ public final class SQLiteTodoRepository: TodoRepository {
         // A dry run records nothing: it is rolled back, and must not write more than it has to.
         let records = recorder == nil && command != nil && !dryRun
         if records, let command, historyLimit > 0 {
-            recorder = HistoryRecorder(db: db, command: command, at: timestamp(), limit: historyLimit)
+            recorder = HistoryRecorder(FileHistoryWriter(db: db, command: command, at: timestamp(), limit: historyLimit))
         }
         defer { (isRollingBack, recorder) = outer }
         return try translatingErrors {

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import TodoCore
+import TodoHistory
 
 extension PostgresTodoRepository {
     /// Where the changes shown and undone start: the newest `historyLimit` ids.
@@ -32,7 +33,7 @@ extension PostgresTodoRepository {
                 guard let entry = try server.first("SELECT id, at, command, summary, undone FROM history \(pick) LIMIT 1",
                                                    [Int64(historyLimit)], Self.readEntry)
                 else { throw undoing ? TodoError.nothingToUndo : TodoError.nothingToRedo }
-                try ServerChangeReverter(repository: self, entry: entry, undoing: undoing).revert()
+                try ChangeReverter(store: ServerHistoryStore(repository: self), entry: entry, undoing: undoing).revert()
                 try server.run("UPDATE history SET undone = $1 WHERE id = $2", [undoing, entry.id])
                 return HistoryEntry(id: entry.id, at: entry.at, command: entry.command, summary: entry.summary, isUndone: undoing)
             }

@@ -1,4 +1,5 @@
 import TodoCore
+import TodoHistory
 
 extension SQLiteTodoRepository {
     public func undo() throws -> HistoryEntry {
@@ -29,7 +30,7 @@ extension SQLiteTodoRepository {
                 guard let entry = try db.cached("SELECT id, at, command, summary, undone FROM history \(pick) LIMIT 1")
                     .bind([historyLimit]).first(Self.readEntry)
                 else { throw undoing ? TodoError.nothingToUndo : TodoError.nothingToRedo }
-                try ChangeReverter(repository: self, entry: entry, undoing: undoing).revert()
+                try ChangeReverter(store: FileHistoryStore(repository: self), entry: entry, undoing: undoing).revert()
                 try db.run("UPDATE history SET undone = ? WHERE id = ?", undoing, entry.id)
                 return HistoryEntry(id: entry.id, at: entry.at, command: entry.command, summary: entry.summary, isUndone: undoing)
             }

@@ -1,29 +1,8 @@
 import TodoCore
+import TodoHistory
 
-/// A row of `tasks` exactly as stored, with its tags, nothing read into the domain's types or
-/// normalised: what a change recorded and what undo puts back, byte for byte.
-struct TaskRow: Equatable {
-    var listID: Int64
-    var title: String
-    var notes: String?
-    var due: String?
-    var priority: String
-    var done: Int64
-    var createdAt: String
-    var updatedAt: String
-    var completedAt: String?
-    /// Space-separated, in listing order; empty when it has none.
-    var tags: String
-    var `repeat`: String?
-    var repeatFrom: String
-
-    /// The fields in the order history_tasks pairs them (before_, after_ of each).
-    static let fields = ["list_id", "title", "notes", "due", "priority", "done", "created_at", "updated_at", "completed_at",
-                         "tags", "repeat", "repeat_from"]
-
-    /// The columns of `tasks` besides `id` (tags are rows of `task_tags`).
-    static let columns = fields.filter { $0 != "tags" }
-
+/// How the file reads and binds the rows the history records (`TaskRow`, `ListRow`).
+extension TaskRow {
     /// A task's tags as one text, from a query with `id` in scope.
     static func tagsOf(_ id: String) -> String {
         "coalesce((SELECT group_concat(tag, ' ') FROM (SELECT tag FROM task_tags WHERE task_id = \(id) ORDER BY tag)), '')"
@@ -43,7 +22,7 @@ struct TaskRow: Equatable {
         guard !row.isNull(first + 1) else { return nil }
         return TaskRow(
             listID: row.int64(first), title: row.text(first + 1), notes: row.optionalText(first + 2),
-            due: row.optionalText(first + 3), priority: row.text(first + 4), done: row.int64(first + 5),
+            due: row.optionalText(first + 3), priority: row.text(first + 4), done: row.bool(first + 5),
             createdAt: row.text(first + 6), updatedAt: row.text(first + 7), completedAt: row.optionalText(first + 8),
             tags: row.optionalText(first + 9) ?? "", repeat: row.optionalText(first + 10), repeatFrom: row.optionalText(first + 11) ?? "due")
     }
@@ -62,13 +41,7 @@ struct TaskRow: Equatable {
     static var nothing: [(any SQLBindable)?] { Array(repeating: nil, count: fields.count) }
 }
 
-/// A row of `lists` exactly as stored (its counts are the triggers' business).
-struct ListRow: Equatable {
-    var name: String
-    var createdAt: String
-
-    static let columns = ["name", "created_at"]
-
+extension ListRow {
     static func read(_ row: Statement, from first: Int32) -> ListRow? {
         row.isNull(first) ? nil : ListRow(name: row.text(first), createdAt: row.text(first + 1))
     }

@@ -1,4 +1,5 @@
 import TodoCore
+import TodoHistory
 
 extension SQLiteTodoRepository {
     /// Streams records into `tasks` inside one transaction (joined to the command's), so a bad
@@ -31,7 +32,7 @@ extension SQLiteTodoRepository {
     private func record(_ summary: ImportSummary, after before: Int64, in recorder: HistoryRecorder) throws {
         let through = try highestAssignedTaskID()
         let (count, fingerprint) = try tasksFingerprint(after: before, through: through)
-        recorder.imported(after: before, through: through, count: count, fingerprint: fingerprint)
+        recorder.imported(ImportedRange(after: before, through: through, count: count, fingerprint: fingerprint))
         recorder.note(.imported(tasks: summary.imported, lists: summary.listsCreated))
     }
 

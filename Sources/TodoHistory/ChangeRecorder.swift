@@ -1,0 +1,93 @@
+import TodoCore
+
+/// Where a `ChangeRecorder` writes a change: the history's rows, in a backend's own SQL.
+public protocol HistoryWriter {
+    /// Makes the change's history row and returns its id. A new change drops what could have
+    /// been redone (undone changes are always the newest) and takes the id after the newest
+    /// kept, so the ids kept are one run and the history's window is an id range.
+    func insertChange(summary: String, imported: ImportedRange?) throws -> Int64
+    /// Gives a change that was streamed its summary (and import range), once it is complete.
+    func completeChange(_ id: Int64, summary: String, imported: ImportedRange?) throws
+    /// Writes one row of the change. A row written before in the same change (while streaming)
+    /// keeps its before and takes this after.
+    func write(task: Recorded<TaskRow>, in change: Int64) throws
+    func write(list: Recorded<ListRow>, in change: Int64) throws
+}
+
+/// Records one change in the history while its transaction runs, so the change and its record
+/// commit together or not at all.
+///
+/// Every command pays for each statement it runs, and a single-task command runs only a
+/// handful, so recording uses as few as it can: what a change touches is kept in memory and
+/// written when the change ends, its history row in one insert (summary included) and each list
+/// and task in one more. A change that touches many rows (delete-list of a big list) is
+/// streamed instead once it passes `bufferedRows`, so memory stays flat.
+///
+/// Nothing is written for a change that changed nothing (a `done` on a task already done).
+public final class ChangeRecorder<Writer: HistoryWriter> {
+    /// Rows kept in memory before the change is written out as it goes.
+    public static var bufferedRows: Int { 256 }
+
+    private let writer: Writer
+    private var effects: [ChangeEffect] = []
+    private var tasks: [Recorded<TaskRow>] = []
+    private var lists: [Recorded<ListRow>] = []
+    private var imported: ImportedRange?
+    /// The history row, once the change is being streamed.
+    private var streamedID: Int64?
+
+    public init(_ writer: Writer) {
+        self.writer = writer
+    }
+
+    /// What the change did, for its summary.
+    public func note(_ effect: ChangeEffect) {
+        effects.append(effect)
+    }
+
+    /// A task as it was before and after (nil: it did not exist, or no longer does). Recorded
+    /// twice in one change, it keeps its first before and its last after.
+    public func task(_ id: Int64, before: TaskRow?, after: TaskRow?) throws {
+        let task = Recorded(id: id, before: before, after: after)
+        if let streamedID { return try writer.write(task: task, in: streamedID) }
+        if let index = tasks.firstIndex(where: { $0.id == id }) { tasks[index].after = after } else { tasks.append(task) }
+        try streamIfLarge()
+    }
+
+    public func list(_ id: Int64, before: ListRow?, after: ListRow?) throws {
+        let list = Recorded(id: id, before: before, after: after)
+        if let streamedID { return try writer.write(list: list, in: streamedID) }
+        if let index = lists.firstIndex(where: { $0.id == id }) { lists[index].after = after } else { lists.append(list) }
+        try streamIfLarge()
+    }
+
+    /// An import: its tasks are a range of ids, kept whole (see `ImportedRange`).
+    public func imported(_ range: ImportedRange) {
+        imported = range
+    }
+
+    /// Writes the change; called just before the transaction commits.
+    public func finish() throws {
+        let summary = ChangeSummary.describe(effects)
+        if let streamedID {
+            try writer.completeChange(streamedID, summary: summary, imported: imported)
+        } else if !tasks.isEmpty || !lists.isEmpty || imported != nil {
+            try writeOut(summary: summary)
+        }
+    }
+
+    private func streamIfLarge() throws {
+        guard tasks.count + lists.count > Self.bufferedRows else { return }
+        streamedID = try writeOut(summary: "")
+    }
+
+    /// Makes the history row and writes what is held in memory.
+    @discardableResult
+    private func writeOut(summary: String) throws -> Int64 {
+        let id = try writer.insertChange(summary: summary, imported: imported)
+        for list in lists { try writer.write(list: list, in: id) }
+        for task in tasks { try writer.write(task: task, in: id) }
+        (lists, tasks) = ([], [])
+        return id
+    }
+}

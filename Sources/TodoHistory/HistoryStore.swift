@@ -1,0 +1,46 @@
+import TodoCore
+
+/// What undo and redo need of a repository's storage, whatever it is (a SQLite file, a
+/// PostgreSQL server): the record of a change, the rows as they are now, and the writes that
+/// put rows back. `ChangeReverter` decides, once for every backend, what may be reverted and
+/// in which order; a store only reads and writes rows its own way.
+public protocol HistoryStore {
+    // MARK: The record of a change
+
+    /// The lists the change touched, in id order.
+    func recordedLists(of change: Int64) throws -> [Recorded<ListRow>]
+    /// The tasks the change touched, in id order (a command's own: few; an import's are a range).
+    func recordedTasks(of change: Int64) throws -> [Recorded<TaskRow>]
+    /// The range of ids the change imported, when it is an import.
+    func importedRange(of change: Int64) throws -> ImportedRange?
+
+    // MARK: As it is now
+
+    func taskRow(_ id: Int64) throws -> TaskRow?
+    func listRow(_ id: Int64) throws -> ListRow?
+    /// The list that has this name now (names match ignoring ASCII case), with its spelling.
+    func list(named name: String) throws -> (id: Int64, name: String)?
+    /// How many tasks the list holds, only those with ids in `range` when one is given.
+    func taskCount(inList list: Int64, within range: ImportedRange?) throws -> Int
+    /// How many tasks have ids in the range.
+    func taskCount(within range: ImportedRange) throws -> Int
+    /// How many tasks have ids in (after, through], and the fingerprint of their rows.
+    func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64)
+    /// The first id of the range with no task (only asked of a range with no gaps).
+    func firstMissingTask(of range: ImportedRange) throws -> Int64?
+
+    // MARK: Putting rows back
+
+    func deleteTask(_ id: Int64) throws
+    func insertTask(_ id: Int64, _ row: TaskRow) throws
+    func updateTask(_ id: Int64, _ row: TaskRow) throws
+    /// Gives the task exactly these tags (space-separated), as the database spells them.
+    func setTags(_ tags: String, of id: Int64) throws
+    func insertList(_ id: Int64, _ row: ListRow) throws
+    func updateList(_ id: Int64, _ row: ListRow) throws
+    func deleteList(_ id: Int64) throws
+    /// Undo of an import: its tasks move into the change's record (for redo), then go.
+    func moveImportedTasks(_ range: ImportedRange, into change: Int64) throws
+    /// Redo of an import: its tasks come back from the change's record, tags included.
+    func restoreImportedTasks(_ range: ImportedRange, from change: Int64) throws
+}

@@ -1,0 +1,31 @@
+/// A list or task a change touched, as it was before and after (nil: not there).
+public struct Recorded<Row> {
+    public let id: Int64
+    public let before: Row?
+    public var after: Row?
+
+    public init(id: Int64, before: Row?, after: Row?) {
+        self.id = id
+        self.before = before
+        self.after = after
+    }
+}
+
+/// An import's tasks: ids after `after` up to `through`, `count` rows whose fingerprint is
+/// `fingerprint`, so undo can tell whether any was changed since.
+public struct ImportedRange: Sendable {
+    public let after: Int64
+    public let through: Int64
+    public let count: Int
+    public let fingerprint: Int64
+
+    public init(after: Int64, through: Int64, count: Int, fingerprint: Int64) {
+        self.after = after
+        self.through = through
+        self.count = count
+        self.fingerprint = fingerprint
+    }
+
+    /// Whether its ids are one run with no gaps (an import of new tasks, not of kept ids).
+    public var isContiguous: Bool { through - after == Int64(count) }
+}

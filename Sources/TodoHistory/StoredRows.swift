@@ -1,0 +1,52 @@
+/// A row of `tasks` exactly as a backend stores it, with its tags as one text, nothing read into
+/// the domain's types or normalised: what a change records and what undo puts back, byte for
+/// byte. Each backend reads and binds it its own way.
+public struct TaskRow: Equatable, Sendable {
+    public var listID: Int64
+    public var title: String
+    public var notes: String?
+    public var due: String?
+    public var priority: String
+    public var done: Bool
+    public var createdAt: String
+    public var updatedAt: String
+    public var completedAt: String?
+    /// Space-separated, in listing order; empty when it has none.
+    public var tags: String
+    public var `repeat`: String?
+    public var repeatFrom: String
+
+    public init(listID: Int64, title: String, notes: String?, due: String?, priority: String, done: Bool, createdAt: String,
+                updatedAt: String, completedAt: String?, tags: String, repeat: String?, repeatFrom: String) {
+        self.listID = listID
+        self.title = title
+        self.notes = notes
+        self.due = due
+        self.priority = priority
+        self.done = done
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.completedAt = completedAt
+        self.tags = tags
+        self.repeat = `repeat`
+        self.repeatFrom = repeatFrom
+    }
+
+    /// The fields in the order history_tasks pairs them (before_, after_ of each).
+    public static let fields = ["list_id", "title", "notes", "due", "priority", "done", "created_at", "updated_at", "completed_at",
+                                "tags", "repeat", "repeat_from"]
+
+    /// The columns of `tasks` besides `id` (tags are rows of `task_tags`).
+    public static let columns = fields.filter { $0 != "tags" }
+}
+
+/// A row of `lists` exactly as stored (its counts are the database's business).
+public struct ListRow: Equatable, Sendable {
+    public var name: String
+    public var createdAt: String
+
+    public init(name: String, createdAt: String) {
+        self.name = name
+        self.createdAt = createdAt
+    }
+}

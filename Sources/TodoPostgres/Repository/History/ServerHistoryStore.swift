@@ -1,0 +1,122 @@
+#if PostgreSQL
+import TodoCore
+import TodoHistory
+
+/// The PostgreSQL database as undo and redo see it (`ChangeReverter` decides; this reads and
+/// writes). An import's tasks leave and come back with a statement each.
+struct ServerHistoryStore: HistoryStore {
+    let repository: PostgresTodoRepository
+
+    private var server: ServerConnection { repository.server }
+
+    // MARK: The record of a change
+
+    func recordedLists(of change: Int64) throws -> [Recorded<ListRow>] {
+        try server.rows("SELECT list_id, before_name, before_created_at, after_name, after_created_at FROM history_lists WHERE change_id = $1 ORDER BY list_id",
+                        [change]).map { row in
+            Recorded(id: try row.int64(0), before: try ListRow.read(row, from: 1), after: try ListRow.read(row, from: 3))
+        }
+    }
+
+    func recordedTasks(of change: Int64) throws -> [Recorded<TaskRow>] {
+        let columns = TaskRow.fields.map { "before_" + $0 } + TaskRow.fields.map { "after_" + $0 }
+        return try server.rows("SELECT task_id, \(columns.joined(by: ", ")) FROM history_tasks WHERE change_id = $1 ORDER BY task_id",
+                               [change]).map { row in
+            Recorded(id: try row.int64(0), before: try TaskRow.read(row, from: 1),
+                     after: try TaskRow.read(row, from: 1 + TaskRow.fields.count))
+        }
+    }
+
+    func importedRange(of change: Int64) throws -> ImportedRange? {
+        try server.first("SELECT imported_after, imported_through, imported_count, imported_fingerprint FROM history WHERE id = $1 AND imported_after IS NOT NULL",
+                         [change]) { ImportedRange(after: try $0.int64(0), through: try $0.int64(1), count: try $0.int(2), fingerprint: try $0.int64(3)) }
+    }
+
+    // MARK: As it is now
+
+    func taskRow(_ id: Int64) throws -> TaskRow? { try repository.taskRow(id) }
+
+    func listRow(_ id: Int64) throws -> ListRow? { try repository.listRow(id) }
+
+    func list(named name: String) throws -> (id: Int64, name: String)? {
+        try repository.list(named: name).map { ($0.id, $0.name) }
+    }
+
+    func taskCount(inList list: Int64, within range: ImportedRange?) throws -> Int {
+        guard let range else { return try server.first("SELECT count(*) FROM tasks WHERE list_id = $1", [list]) { try $0.int(0) } ?? 0 }
+        return try server.first("SELECT count(*) FROM tasks WHERE list_id = $1 AND id > $2 AND id <= $3",
+                                [list, range.after, range.through]) { try $0.int(0) } ?? 0
+    }
+
+    func taskCount(within range: ImportedRange) throws -> Int {
+        try server.first("SELECT count(*) FROM tasks WHERE id > $1 AND id <= $2", [range.after, range.through]) { try $0.int(0) } ?? 0
+    }
+
+    func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64) {
+        try repository.tasksFingerprint(after: after, through: through)
+    }
+
+    func firstMissingTask(of range: ImportedRange) throws -> Int64? {
+        try server.first("""
+            SELECT min(wanted) FROM generate_series($1::bigint, $2::bigint) AS wanted
+            WHERE NOT EXISTS (SELECT 1 FROM tasks WHERE id = wanted)
+            """, [range.after + 1, range.through]) { $0.isNull(0) ? nil : try $0.int64(0) } ?? nil
+    }
+
+    // MARK: Putting rows back
+
+    func deleteTask(_ id: Int64) throws {
+        try server.run("DELETE FROM tasks WHERE id = $1", [id])
+    }
+
+    func insertTask(_ id: Int64, _ row: TaskRow) throws {
+        var values = Placeholders()
+        let list = values.list([id] + row.columnValues)
+        try server.run("INSERT INTO tasks (id, \(TaskRow.columns.joined(by: ", "))) VALUES (\(list))", values.values)
+    }
+
+    func updateTask(_ id: Int64, _ row: TaskRow) throws {
+        var values = Placeholders()
+        let sets = zip(TaskRow.columns, row.columnValues).map { "\($0) = \(values.add($1))" }.joined(by: ", ")
+        try server.run("UPDATE tasks SET \(sets) WHERE id = \(values.add(id))", values.values)
+    }
+
+    func setTags(_ tags: String, of id: Int64) throws {
+        try repository.setTags(tags, of: id)
+    }
+
+    func insertList(_ id: Int64, _ row: ListRow) throws {
+        try server.run("INSERT INTO lists (id, name, created_at) VALUES ($1, $2, $3)", [id] + row.values)
+    }
+
+    func updateList(_ id: Int64, _ row: ListRow) throws {
+        try server.run("UPDATE lists SET name = $1, created_at = $2 WHERE id = $3", row.values + [id])
+    }
+
+    func deleteList(_ id: Int64) throws {
+        try server.run("DELETE FROM lists WHERE id = $1", [id])
+    }
+
+    func moveImportedTasks(_ range: ImportedRange, into change: Int64) throws {
+        try server.run("""
+            INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "after_" + $0 }.joined(by: ", ")))
+            SELECT $1, t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.id > $2 AND t.id <= $3
+            """, [change, range.after, range.through])
+        try server.run("DELETE FROM tasks WHERE id > $1 AND id <= $2", [range.after, range.through])
+    }
+
+    func restoreImportedTasks(_ range: ImportedRange, from change: Int64) throws {
+        let columns = TaskRow.columns
+        try server.run("""
+            INSERT INTO tasks (id, \(columns.joined(by: ", ")))
+            SELECT task_id, \(columns.map { "after_" + $0 }.joined(by: ", ")) FROM history_tasks WHERE change_id = $1
+            """, [change])
+        try server.run("""
+            INSERT INTO task_tags (task_id, tag)
+            SELECT task_id, tag FROM history_tasks, unnest(string_to_array(after_tags, ' ')) AS tag
+            WHERE change_id = $1 AND after_tags <> '' ON CONFLICT DO NOTHING
+            """, [change])
+        try server.run("DELETE FROM history_tasks WHERE change_id = $1", [change])
+    }
+}
+#endif
