@@ -24,11 +24,15 @@ public protocol HistoryWriter {
 /// streamed instead once it passes `bufferedRows`, so memory stays flat.
 ///
 /// Nothing is written for a change that changed nothing (a `done` on a task already done).
-public final class ChangeRecorder<Writer: HistoryWriter> {
+///
+/// Not generic over its writer on purpose: a generic class named in a repository's stored
+/// property makes the runtime check the writer's conformance at start-up, a scan of every
+/// conformance in the binary that costs a short command more than its SQL does.
+public final class ChangeRecorder {
     /// Rows kept in memory before the change is written out as it goes.
     public static var bufferedRows: Int { 256 }
 
-    private let writer: Writer
+    private let writer: any HistoryWriter
     private var effects: [ChangeEffect] = []
     private var tasks: [Recorded<TaskRow>] = []
     private var lists: [Recorded<ListRow>] = []
@@ -36,7 +40,7 @@ public final class ChangeRecorder<Writer: HistoryWriter> {
     /// The history row, once the change is being streamed.
     private var streamedID: Int64?
 
-    public init(_ writer: Writer) {
+    public init(_ writer: any HistoryWriter) {
         self.writer = writer
     }
 

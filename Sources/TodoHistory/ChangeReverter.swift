@@ -4,12 +4,12 @@ import TodoCore
 /// only after checking that every row it touches is now exactly as the change (or its undo) left
 /// it: anything changed since, by another command or by hand, is never overwritten. The same
 /// rules on every backend; the store reads and writes the rows.
-public struct ChangeReverter<Store: HistoryStore> {
-    let store: Store
+public struct ChangeReverter {
+    let store: any HistoryStore
     let entry: HistoryEntry
     let undoing: Bool
 
-    public init(store: Store, entry: HistoryEntry, undoing: Bool) {
+    public init(store: any HistoryStore, entry: HistoryEntry, undoing: Bool) {
         self.store = store
         self.entry = entry
         self.undoing = undoing

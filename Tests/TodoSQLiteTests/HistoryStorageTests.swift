@@ -115,11 +115,11 @@ import TodoTestSupport
         #expect(try database.connection().integer("SELECT count(*) FROM tasks") == 50)
     }
 
-    /// Past `HistoryRecorder.bufferedRows`, a change is written as it goes rather than held in
+    /// Past `ChangeRecorder.bufferedRows`, a change is written as it goes rather than held in
     /// memory: the same rows and the same summary come out.
     @Test func aChangeOfManyRowsIsStreamedAndUndoneTheSame() throws {
         let (database, repository) = try Self.open()
-        let count = HistoryRecorder.bufferedRows + 50
+        let count = ChangeRecorder.bufferedRows + 50
         let big = try repository.write { try repository.createList(named: "Big") }
         try repository.write { for index in 1...count { _ = try repository.addTask(TaskDraft(title: "task \(index)"), to: big.id) } }
         let db = try database.connection()

@@ -15,7 +15,7 @@ public final class PostgresTodoRepository: TodoRepository {
     /// How many changes the history keeps (0: none, and nothing is recorded).
     var historyLimit: Int
     /// The change being recorded, inside a write that records one.
-    private(set) var recorder: ServerHistoryRecorder?
+    private(set) var recorder: ChangeRecorder?
 
     public struct Options: Sendable {
         public var historyLimit = 100
@@ -53,7 +53,7 @@ public final class PostgresTodoRepository: TodoRepository {
         let outer = recorder
         let records = recorder == nil && command != nil && !dryRun
         if records, let command, historyLimit > 0 {
-            recorder = ServerHistoryRecorder(ServerHistoryWriter(server: server, command: command, at: timestamp(), limit: historyLimit))
+            recorder = ChangeRecorder(ServerHistoryWriter(server: server, command: command, at: timestamp(), limit: historyLimit))
         }
         defer { recorder = outer }
         return try translatingErrors {

@@ -215,7 +215,10 @@ extension SQLiteTodoRepository {
         var folder = ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
         for (index, part) in parts.enumerated() {
-            folder += (index == 0 ? "" : "/") + part
+            // `String(part)`, not `+ part`: the generic append of a Substring makes the runtime
+            // look up a conformance, a scan of every conformance in the binary on each start.
+            if index > 0 { folder += "/" }
+            folder += String(part)
             guard !part.isEmpty, part != "." else { continue }
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
                 throw StorageError.cannotOpen(path: path, reason: "cannot create directory \(folder): \(String(cString: strerror(errno)))")

@@ -11,7 +11,7 @@ public final class SQLiteTodoRepository: TodoRepository {
     /// How many changes the history keeps (0: none, and nothing is recorded).
     var historyLimit = Options.defaultHistoryLimit
     /// The change being recorded, inside a write that records one.
-    private(set) var recorder: HistoryRecorder?
+    private(set) var recorder: ChangeRecorder?
 
     init(connection: Connection, timestamp: @escaping () -> String) {
         db = connection
@@ -30,7 +30,7 @@ public final class SQLiteTodoRepository: TodoRepository {
         // A dry run records nothing: it is rolled back, and must not write more than it has to.
         let records = recorder == nil && command != nil && !dryRun
         if records, let command, historyLimit > 0 {
-            recorder = HistoryRecorder(FileHistoryWriter(db: db, command: command, at: timestamp(), limit: historyLimit))
+            recorder = ChangeRecorder(FileHistoryWriter(db: db, command: command, at: timestamp(), limit: historyLimit))
         }
         defer { (isRollingBack, recorder) = outer }
         return try translatingErrors {

@@ -2,9 +2,6 @@
 import TodoCore
 import TodoHistory
 
-/// Records a change as it happens (see `ChangeRecorder`), on the server.
-typealias ServerHistoryRecorder = ChangeRecorder<ServerHistoryWriter>
-
 /// Writes a change's history rows on the server.
 struct ServerHistoryWriter: HistoryWriter {
     let server: ServerConnection

@@ -1,9 +1,6 @@
 import TodoCore
 import TodoHistory
 
-/// Records a change as it happens (see `ChangeRecorder`), in the file.
-typealias HistoryRecorder = ChangeRecorder<FileHistoryWriter>
-
 /// Writes a change's history rows in the file, each statement prepared once per process.
 struct FileHistoryWriter: HistoryWriter {
     let db: Connection

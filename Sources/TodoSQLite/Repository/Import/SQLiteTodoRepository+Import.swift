@@ -29,7 +29,7 @@ extension SQLiteTodoRepository {
     /// highest id handed out before it (every imported id is, and nothing else wrote meanwhile),
     /// with a fingerprint of those rows: undo can then tell whether any was changed since
     /// without a million rows of history.
-    private func record(_ summary: ImportSummary, after before: Int64, in recorder: HistoryRecorder) throws {
+    private func record(_ summary: ImportSummary, after before: Int64, in recorder: ChangeRecorder) throws {
         let through = try highestAssignedTaskID()
         let (count, fingerprint) = try tasksFingerprint(after: before, through: through)
         recorder.imported(ImportedRange(after: before, through: through, count: count, fingerprint: fingerprint))
