@@ -90,8 +90,8 @@ public struct ChangeReverter {
     /// any was changed or deleted since; redo puts them back from there.
     private func revertImport(_ range: ImportedRange, _ lists: [Step<ListRow>]) throws {
         if undoing {
-            let (count, fingerprint) = try store.tasksFingerprint(after: range.after, through: range.through)
-            guard count == range.count, fingerprint == range.fingerprint else {
+            let (count, unchanged) = try store.importedTasks(range)
+            guard count == range.count, unchanged else {
                 let missing = range.isContiguous ? try store.firstMissingTask(of: range) : nil
                 throw conflict(missing.map { "task \($0) was deleted since" }
                     ?? "of the \(range.count) tasks it imported, \(count == range.count ? "some were changed" : "\(count) are left") since")

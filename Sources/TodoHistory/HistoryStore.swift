@@ -24,8 +24,9 @@ public protocol HistoryStore {
     func taskCount(inList list: Int64, within range: ImportedRange?) throws -> Int
     /// How many tasks have ids in the range.
     func taskCount(within range: ImportedRange) throws -> Int
-    /// How many tasks have ids in (after, through], and the fingerprint of their rows.
-    func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64)
+    /// How many of an import's tasks are left, and whether they are all exactly as it recorded
+    /// them (their fingerprint is the recorded one).
+    func importedTasks(_ range: ImportedRange) throws -> (count: Int, unchanged: Bool)
     /// The first id of the range with no task (only asked of a range with no gaps).
     func firstMissingTask(of range: ImportedRange) throws -> Int64?
 

@@ -207,6 +207,72 @@ struct PostgresCommandTests {
         #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
     }
 
+    /// A member of the team who does not own the tables imports as many tasks: the import adds
+    /// to the indexes row by row (only an owner may drop them) and all of it lands.
+    @Test func aLargeImportByAMemberWhoDoesNotOwnTheTables() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let owner = try TodoRunner(environment: ["TODO_DB": url])
+        #expect(try owner.run(["list"]).status == 0)
+        let member = "member_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+        try PostgresTestServer.psql(url, """
+            CREATE ROLE \(member) LOGIN PASSWORD 'secret';
+            GRANT ALL ON ALL TABLES IN SCHEMA public TO \(member);
+            GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO \(member)
+            """)
+        defer { _ = try? PostgresTestServer.psql(url, "DROP OWNED BY \(member); DROP ROLE \(member)") }
+        let memberURL = url.replacingOccurrences(of: "://todo:todo@", with: "://\(member):secret@")
+        let lines = (1...10_000).map { "{\"list\":\"Big\",\"title\":\"task \($0)\",\"tags\":[\"t\($0 % 2)\"]}" }.joined(separator: "\n") + "\n"
+        let imported = try owner.run(["import", "--db", memberURL], stdin: Data(lines.utf8))
+        #expect(imported.status == 0, "\(imported.summary)")
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists), (SELECT count(*) FROM task_tags) FROM tasks")
+                == "10000|10000|10000")
+        #expect(try owner.run(["undo", "--db", memberURL]).status == 0)
+    }
+
+    /// A psql session left inside a transaction that wrote to `tasks`: an import waits for its
+    /// lock no longer than the statement timeout, then says so in one line and keeps nothing.
+    @Test func anImportBehindAnotherSessionsLockWaitsOnlyTheTimeout() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url])
+        try server.run(["add", "Inbox", "before"])
+        let holder = try server.start(["psql", "-X", "-q", url, "-c", "BEGIN; LOCK TABLE tasks IN ROW EXCLUSIVE MODE; SELECT pg_sleep(6); COMMIT"],
+                                      executable: "/usr/bin/env")
+        Thread.sleep(forTimeInterval: 1)
+        let started = Date()
+        let result = try server.run(["import"], stdin: Data("{\"list\":\"Inbox\",\"title\":\"blocked\"}\n".utf8),
+                                    environment: ["TODO_PG_STATEMENT_TIMEOUT": "1"])
+        #expect(Date().timeIntervalSince(started) < 4.5, "it waited for the whole lock")
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #expect(result.stderr.contains("took longer than 1 s (TODO_PG_STATEMENT_TIMEOUT)"), "\(result.stderr)")
+        _ = holder.wait()
+        #expect(try server.jsonArray(["list", "Inbox"]).map { $0["title"] as? String } == ["before"])
+    }
+
+    /// An import recorded by an earlier todo kept its fingerprint by another formula (each row as
+    /// text, tags included): undo still knows it as untouched, and as changed once it is.
+    @Test func undoKnowsAnImportRecordedByAnEarlierTodo() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url])
+        let lines = (1...5).map { "{\"list\":\"Old\",\"title\":\"task \($0)\",\"tags\":[\"x\"]}" }.joined(separator: "\n") + "\n"
+        #expect(try server.run(["import"], stdin: Data(lines.utf8)).status == 0)
+        let earlier = """
+            UPDATE history SET imported_fingerprint = (
+                SELECT coalesce(bit_xor(hashtextextended(ROW(t.id, t.list_id, t.title, t.notes, t.due, t.priority, t.done, t.created_at, t.updated_at,
+                    t.completed_at, coalesce((SELECT string_agg(tag, ' ' ORDER BY todo_nocase(tag) COLLATE "C") FROM task_tags WHERE task_id = t.id), ''),
+                    t.repeat, t.repeat_from)::text, 0)), 0)
+                FROM tasks AS t WHERE t.id > imported_after AND t.id <= imported_through)
+            WHERE imported_after IS NOT NULL
+            """
+        try PostgresTestServer.psql(url, earlier)
+        try PostgresTestServer.psql(url, "UPDATE tasks SET title = 'changed by hand' WHERE id = 3")
+        let refused = try server.run(["undo"])
+        #expect(refused.status == 1 && refused.stderr.contains("some were changed since"), "\(refused.summary)")
+        try PostgresTestServer.psql(url, "UPDATE tasks SET title = 'task 3' WHERE id = 3")
+        let undone = try server.run(["undo"])
+        #expect(undone.status == 0, "\(undone.summary)")
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
+    }
+
     /// The connection dropped (the server ends the session) during an import: one line, and
     /// nothing of it is there; imported again, all of it is.
     @Test func aDroppedConnectionDuringAnImportKeepsNothing() throws {

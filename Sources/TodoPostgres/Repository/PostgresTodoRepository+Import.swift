@@ -13,6 +13,9 @@ extension PostgresTodoRepository {
                 // An import lasts as long as its file takes to read: the statement timeout, there
                 // to end waits that never end, would cut a large one short.
                 try server.run("SET LOCAL statement_timeout = 0")
+                // Waiting for a lock (another session's, a psql left in a transaction) is still
+                // bounded, by the same timeout.
+                try server.run("SET LOCAL lock_timeout = '\(server.statementTimeout)s'")
                 // Writers from outside todo (psql) wait for the import, so the ids it reads as
                 // free stay free until it hands them out; readers go on.
                 try server.run("LOCK TABLE tasks IN SHARE ROW EXCLUSIVE MODE")
@@ -52,7 +55,7 @@ extension PostgresTodoRepository {
                     throw TodoError.invalidRecord(line: line.0, reason: "task id \(line.1) appears more than once")
                 }
                 let listsCreated = try createLists(now: now)
-                let imported = try bulkLoading(ord) { try moveTasks(count: ord, keepingIDs: keepingIDs, after: highest) }
+                let imported = try bulkLoading(ord, unless: isRollingBack) { try moveTasks(count: ord, keepingIDs: keepingIDs, after: highest) }
                 if keepingIDs {
                     // Ids kept from elsewhere are handed out: the identity never gives them again.
                     try server.run("SELECT setval(pg_get_serial_sequence('tasks', 'id'), greatest($1, (SELECT max(id) FROM tasks)))", [max(highest, 1)])

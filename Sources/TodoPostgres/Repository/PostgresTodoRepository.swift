@@ -16,6 +16,8 @@ public final class PostgresTodoRepository: TodoRepository {
     var historyLimit: Int
     /// The change being recorded, inside a write that records one.
     private(set) var recorder: ChangeRecorder?
+    /// Set inside a dry run: what is written will be rolled back.
+    private(set) var isRollingBack = false
 
     public struct Options: Sendable {
         public var historyLimit = 100
@@ -50,16 +52,17 @@ public final class PostgresTodoRepository: TodoRepository {
 
     public func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T {
         // A dry run records nothing: it is rolled back, whatever it wrote.
-        let outer = recorder
+        let outer = (recorder, isRollingBack)
+        isRollingBack = outer.1 || dryRun
         let records = recorder == nil && command != nil && !dryRun
         if records, let command, historyLimit > 0 {
             recorder = ChangeRecorder(ServerHistoryWriter(server: server, command: command, at: timestamp(), limit: historyLimit))
         }
-        defer { recorder = outer }
+        defer { (recorder, isRollingBack) = outer }
         return try translatingErrors {
             try server.transaction(rollback: dryRun) {
                 let value = try body()
-                if outer == nil { try recorder?.finish() }
+                if outer.0 == nil { try recorder?.finish() }
                 if records, historyLimit == 0 { try server.run("DELETE FROM history") }
                 return value
             }

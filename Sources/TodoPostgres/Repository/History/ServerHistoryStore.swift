@@ -52,8 +52,16 @@ struct ServerHistoryStore: HistoryStore {
         try server.first("SELECT count(*) FROM tasks WHERE id > $1 AND id <= $2", [range.after, range.through]) { try $0.int(0) } ?? 0
     }
 
-    func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64) {
-        try repository.tasksFingerprint(after: after, through: through)
+    /// An import recorded by a todo before 2026-11-23 has a fingerprint of another formula (each
+    /// row as text, its tags included): one that does not match this one is tried against that.
+    func importedTasks(_ range: ImportedRange) throws -> (count: Int, unchanged: Bool) {
+        let (count, fingerprint) = try repository.tasksFingerprint(after: range.after, through: range.through)
+        guard count == range.count, fingerprint != range.fingerprint else { return (count, fingerprint == range.fingerprint) }
+        let earlier = try server.first("""
+            SELECT coalesce(bit_xor(hashtextextended(ROW(t.id, \(TaskRow.selected))::text, 0)), 0)
+            FROM tasks AS t WHERE t.id > $1 AND t.id <= $2
+            """, [range.after, range.through]) { try $0.int64(0) } ?? 0
+        return (count, earlier == range.fingerprint)
     }
 
     func firstMissingTask(of range: ImportedRange) throws -> Int64? {

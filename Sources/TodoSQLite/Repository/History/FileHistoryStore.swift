@@ -54,8 +54,9 @@ struct FileHistoryStore: HistoryStore {
         try db.cached("SELECT count(*) FROM tasks WHERE id > ? AND id <= ?").bind([range.after, range.through]).first { $0.int(0) } ?? 0
     }
 
-    func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64) {
-        try repository.tasksFingerprint(after: after, through: through)
+    func importedTasks(_ range: ImportedRange) throws -> (count: Int, unchanged: Bool) {
+        let (count, fingerprint) = try repository.tasksFingerprint(after: range.after, through: range.through)
+        return (count, fingerprint == range.fingerprint)
     }
 
     func firstMissingTask(of range: ImportedRange) throws -> Int64? {
