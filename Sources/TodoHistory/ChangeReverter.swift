@@ -23,6 +23,16 @@ public struct ChangeReverter {
         let next: Row?
     }
 
+    /// Undoes the newest change not undone, or redoes the oldest undone one (undone changes are
+    /// always the newest: a new change drops them), and returns it as it now stands. Runs inside
+    /// the caller's write transaction.
+    public static func revertNext(undoing: Bool, in store: any HistoryStore) throws -> HistoryEntry {
+        guard let entry = try store.nextChange(undoing: undoing) else { throw undoing ? TodoError.nothingToUndo : TodoError.nothingToRedo }
+        try ChangeReverter(store: store, entry: entry, undoing: undoing).revert()
+        try store.markChange(entry.id, undone: undoing)
+        return HistoryEntry(id: entry.id, at: entry.at, command: entry.command, summary: entry.summary, isUndone: undoing)
+    }
+
     public func revert() throws {
         let lists = try store.recordedLists(of: entry.id).map(step)
         if let range = try store.importedRange(of: entry.id) {

@@ -7,6 +7,12 @@ import TodoCore
 public protocol HistoryStore {
     // MARK: The record of a change
 
+    /// The change undo reverts next (the newest not undone) or redo does (the oldest undone),
+    /// among those the history shows; nil when there is none.
+    func nextChange(undoing: Bool) throws -> HistoryEntry?
+    /// Marks the change undone, or done again.
+    func markChange(_ id: Int64, undone: Bool) throws
+
     /// The lists the change touched, in id order.
     func recordedLists(of change: Int64) throws -> [Recorded<ListRow>]
     /// The tasks the change touched, in id order (a command's own: few; an import's are a range).

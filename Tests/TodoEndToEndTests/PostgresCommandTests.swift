@@ -27,6 +27,19 @@ struct PostgresCommandTests {
         ["delete-list", "Home", "--force"], ["list", "--json"], ["undo", "--json"], ["list", "--json"],
     ]
 
+    /// `count` NDJSON records in `list`, titled `title 1`, `title 2`…, each with what `more`
+    /// adds to it (`,"tags":[…]`).
+    static func records(_ count: Int, in list: String, title: String = "task", more: (Int) -> String = { _ in "" }) -> Data {
+        Data((1...count).map { "{\"list\":\"\(list)\",\"title\":\"\(title) \($0)\"\(more($0))}\n" }.joined().utf8)
+    }
+
+    /// The ids of the secondary indexes of `tasks` and `task_tags`: new ones after the import
+    /// rebuilt them, the same after one that added to them row by row.
+    static let indexIDs = """
+        SELECT string_agg(indexrelid::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index
+        WHERE indrelid IN ('tasks'::regclass, 'task_tags'::regclass) AND NOT indisunique
+        """
+
     /// Times as todo writes them (`2026-11-23T10:00:00Z`): the two runs happen moments apart.
     static func withoutTimes(_ text: String) -> String {
         text.replacingOccurrences(of: #"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z"#, with: "<time>", options: .regularExpression)
@@ -180,8 +193,8 @@ struct PostgresCommandTests {
     }
 
     /// An import of 10,000 tasks into an empty database builds the indexes and foreign keys
-    /// once at its end: afterwards they are exactly as the migration made them, every task is
-    /// there and found, and undo still knows the import as untouched.
+    /// once at its end (new index ids show it did): afterwards they are exactly as the migration
+    /// made them, every task is there and found, and undo still knows the import as untouched.
     @Test func aLargeImportLeavesTheSchemaAsItWas() throws {
         let url = try PostgresTestServer.newDatabase()
         let server = try TodoRunner(environment: ["TODO_DB": url])
@@ -192,18 +205,42 @@ struct PostgresCommandTests {
                 UNION ALL SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid IN ('tasks'::regclass, 'task_tags'::regclass)
             ) AS s
             """
-        let before = try PostgresTestServer.psql(url, schema)
-        let lines = (1...10_000).map { "{\"list\":\"Big\",\"title\":\"task \($0) déjà\",\"tags\":[\"n\($0 % 3)\"]}" }.joined(separator: "\n") + "\n"
-        let imported = try server.run(["import"], stdin: Data(lines.utf8))
+        let before = try PostgresTestServer.psql(url, schema), indexes = try PostgresTestServer.psql(url, Self.indexIDs)
+        let records = Self.records(10_000, in: "Big", title: "déjà task") { ",\"tags\":[\"n\($0 % 3)\"]" }
+        #expect(try server.run(["import", "--dry-run"], stdin: records).status == 0)
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
+        let imported = try server.run(["import"], stdin: records)
         #expect(imported.status == 0, "\(imported.summary)")
+        #expect(try PostgresTestServer.psql(url, Self.indexIDs) != indexes, "the indexes were not rebuilt")
         #expect(before.contains("tasks_search_words") && before.contains("FOREIGN KEY"), "\(before)")
         #expect(try PostgresTestServer.psql(url, schema) == before)
         #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists), (SELECT count(*) FROM task_tags) FROM tasks")
                 == "10000|10000|10000")
-        #expect(try server.jsonArray(["search", "deja", "9999", "--json"]).map { $0["id"] as? Int } == [9999])
+        #expect(try server.jsonArray(["search", "deja", "9999", "--json"]).map { $0["title"] as? String } == ["déjà task 9999"])
         #expect(try server.jsonArray(["list", "Big", "--tag", "n0", "--json"]).count == 3333)
         let undone = try server.run(["undo"])
         #expect(undone.status == 0, "\(undone.summary)")
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
+    }
+
+    /// A dry run of a large import leaves the indexes alone (setting them aside would be rolled
+    /// back anyway): with another session reading `tasks` in an open transaction it goes
+    /// through, where the real import, which drops them, waits for that reader until the
+    /// timeout and gives up in one line, keeping nothing.
+    @Test func aLargeDryRunImportLeavesTheIndexesAlone() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url, "TODO_PG_STATEMENT_TIMEOUT": "1"])
+        #expect(try server.run(["list"]).status == 0)
+        let reader = try server.start(["psql", "-X", "-q", url, "-c", "BEGIN; SELECT count(*) FROM tasks; SELECT pg_sleep(15); COMMIT"],
+                                      executable: "/usr/bin/env")
+        Thread.sleep(forTimeInterval: 1)
+        let records = Self.records(10_000, in: "Big")
+        let dryRun = try server.run(["import", "--dry-run"], stdin: records)
+        #expect(dryRun.status == 0, "\(dryRun.summary)")
+        let real = try server.run(["import"], stdin: records)
+        #expect(real.failedCleanly(with: 1, oneLine: true), "\(real.summary)")
+        #expect(real.stderr.contains("took longer than 1 s (TODO_PG_STATEMENT_TIMEOUT)"), "\(real.stderr)")
+        _ = reader.wait()
         #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
     }
 
@@ -221,9 +258,10 @@ struct PostgresCommandTests {
             """)
         defer { _ = try? PostgresTestServer.psql(url, "DROP OWNED BY \(member); DROP ROLE \(member)") }
         let memberURL = url.replacingOccurrences(of: "://todo:todo@", with: "://\(member):secret@")
-        let lines = (1...10_000).map { "{\"list\":\"Big\",\"title\":\"task \($0)\",\"tags\":[\"t\($0 % 2)\"]}" }.joined(separator: "\n") + "\n"
-        let imported = try owner.run(["import", "--db", memberURL], stdin: Data(lines.utf8))
+        let indexes = try PostgresTestServer.psql(url, Self.indexIDs)
+        let imported = try owner.run(["import", "--db", memberURL], stdin: Self.records(10_000, in: "Big") { ",\"tags\":[\"t\($0 % 2)\"]" })
         #expect(imported.status == 0, "\(imported.summary)")
+        #expect(try PostgresTestServer.psql(url, Self.indexIDs) == indexes)
         #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists), (SELECT count(*) FROM task_tags) FROM tasks")
                 == "10000|10000|10000")
         #expect(try owner.run(["undo", "--db", memberURL]).status == 0)
@@ -253,8 +291,7 @@ struct PostgresCommandTests {
     @Test func undoKnowsAnImportRecordedByAnEarlierTodo() throws {
         let url = try PostgresTestServer.newDatabase()
         let server = try TodoRunner(environment: ["TODO_DB": url])
-        let lines = (1...5).map { "{\"list\":\"Old\",\"title\":\"task \($0)\",\"tags\":[\"x\"]}" }.joined(separator: "\n") + "\n"
-        #expect(try server.run(["import"], stdin: Data(lines.utf8)).status == 0)
+        #expect(try server.run(["import"], stdin: Self.records(5, in: "Old") { _ in ",\"tags\":[\"x\"]" }).status == 0)
         let earlier = """
             UPDATE history SET imported_fingerprint = (
                 SELECT coalesce(bit_xor(hashtextextended(ROW(t.id, t.list_id, t.title, t.notes, t.due, t.priority, t.done, t.created_at, t.updated_at,
@@ -278,8 +315,8 @@ struct PostgresCommandTests {
     @Test func aDroppedConnectionDuringAnImportKeepsNothing() throws {
         let url = try PostgresTestServer.newDatabase()
         let server = try TodoRunner(environment: ["TODO_DB": url])
-        let lines = (1...50_000).map { "{\"list\":\"Big\",\"title\":\"task \($0)\"}" }.joined(separator: "\n") + "\n"
-        let importing = try server.start(["import"], stdin: Data(lines.utf8))
+        let records = Self.records(50_000, in: "Big")
+        let importing = try server.start(["import"], stdin: records)
         var killed = false
         for _ in 0..<100 where !killed {
             Thread.sleep(forTimeInterval: 0.05)
@@ -291,7 +328,7 @@ struct PostgresCommandTests {
         #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
         #expect(result.stderr.contains("was lost during the command; nothing of it was kept"), "\(result.stderr)")
         #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
-        let again = try server.run(["import"], stdin: Data(lines.utf8))
+        let again = try server.run(["import"], stdin: records)
         #expect(again.status == 0, "\(again.summary)")
         #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists) FROM tasks") == "50000|50000")
     }
@@ -316,8 +353,8 @@ struct PostgresCommandTests {
         let server = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
         try PostgresTestServer.psql(server, "CREATE DATABASE imports")
         let url = PostgresTestServer.database("imports", on: server)
-        let lines = (1...50_000).map { "{\"list\":\"Big\",\"title\":\"task \($0)\"}" }.joined(separator: "\n") + "\n"
-        let importing = try todo.start(["import", "--db", url], stdin: Data(lines.utf8))
+        let records = Self.records(50_000, in: "Big")
+        let importing = try todo.start(["import", "--db", url], stdin: records)
         var copying = false
         for _ in 0..<200 where !copying {
             Thread.sleep(forTimeInterval: 0.05)
@@ -333,7 +370,7 @@ struct PostgresCommandTests {
         let restarted = try script("restart")
         #expect(restarted.status == 0, "\(restarted.output)")
         #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
-        let again = try todo.run(["import", "--db", url], stdin: Data(lines.utf8))
+        let again = try todo.run(["import", "--db", url], stdin: records)
         #expect(again.status == 0, "\(again.summary)")
         #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists) FROM tasks") == "50000|50000")
     }

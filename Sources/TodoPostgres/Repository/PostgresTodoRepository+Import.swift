@@ -55,7 +55,7 @@ extension PostgresTodoRepository {
                     throw TodoError.invalidRecord(line: line.0, reason: "task id \(line.1) appears more than once")
                 }
                 let listsCreated = try createLists(now: now)
-                let imported = try bulkLoading(ord, unless: isRollingBack) { try moveTasks(count: ord, keepingIDs: keepingIDs, after: highest) }
+                let imported = try bulkLoading(ord) { try moveTasks(count: ord, keepingIDs: keepingIDs, after: highest) }
                 if keepingIDs {
                     // Ids kept from elsewhere are handed out: the identity never gives them again.
                     try server.run("SELECT setval(pg_get_serial_sequence('tasks', 'id'), greatest($1, (SELECT max(id) FROM tasks)))", [max(highest, 1)])

@@ -25,18 +25,9 @@ extension PostgresTodoRepository {
         HistoryEntry(id: try row.int64(0), at: try row.text(1), command: try row.text(2), summary: try row.text(3), isUndone: try row.bool(4))
     }
 
-    /// Undoes the newest change not undone, or redoes the oldest undone one, in one write.
     private func revert(undoing: Bool) throws -> HistoryEntry {
         try translatingErrors {
-            try server.transaction {
-                let pick = "WHERE \(Self.visible) AND " + (undoing ? "NOT undone ORDER BY id DESC" : "undone ORDER BY id")
-                guard let entry = try server.first("SELECT id, at, command, summary, undone FROM history \(pick) LIMIT 1",
-                                                   [Int64(historyLimit)], Self.readEntry)
-                else { throw undoing ? TodoError.nothingToUndo : TodoError.nothingToRedo }
-                try ChangeReverter(store: ServerHistoryStore(repository: self), entry: entry, undoing: undoing).revert()
-                try server.run("UPDATE history SET undone = $1 WHERE id = $2", [undoing, entry.id])
-                return HistoryEntry(id: entry.id, at: entry.at, command: entry.command, summary: entry.summary, isUndone: undoing)
-            }
+            try server.transaction { try ChangeReverter.revertNext(undoing: undoing, in: ServerHistoryStore(repository: self)) }
         }
     }
 }

@@ -11,6 +11,16 @@ struct ServerHistoryStore: HistoryStore {
 
     // MARK: The record of a change
 
+    func nextChange(undoing: Bool) throws -> HistoryEntry? {
+        let pick = "WHERE \(PostgresTodoRepository.visible) AND " + (undoing ? "NOT undone ORDER BY id DESC" : "undone ORDER BY id")
+        return try server.first("SELECT id, at, command, summary, undone FROM history \(pick) LIMIT 1",
+                                [Int64(repository.historyLimit)], PostgresTodoRepository.readEntry)
+    }
+
+    func markChange(_ id: Int64, undone: Bool) throws {
+        try server.run("UPDATE history SET undone = $1 WHERE id = $2", [undone, id])
+    }
+
     func recordedLists(of change: Int64) throws -> [Recorded<ListRow>] {
         try server.rows("SELECT list_id, before_name, before_created_at, after_name, after_created_at FROM history_lists WHERE change_id = $1 ORDER BY list_id",
                         [change]).map { row in
@@ -56,7 +66,8 @@ struct ServerHistoryStore: HistoryStore {
     /// row as text, its tags included): one that does not match this one is tried against that.
     func importedTasks(_ range: ImportedRange) throws -> (count: Int, unchanged: Bool) {
         let (count, fingerprint) = try repository.tasksFingerprint(after: range.after, through: range.through)
-        guard count == range.count, fingerprint != range.fingerprint else { return (count, fingerprint == range.fingerprint) }
+        guard fingerprint != range.fingerprint else { return (count, true) }
+        guard count == range.count else { return (count, false) }
         let earlier = try server.first("""
             SELECT coalesce(bit_xor(hashtextextended(ROW(t.id, \(TaskRow.selected))::text, 0)), 0)
             FROM tasks AS t WHERE t.id > $1 AND t.id <= $2

@@ -10,6 +10,16 @@ struct FileHistoryStore: HistoryStore {
 
     // MARK: The record of a change
 
+    func nextChange(undoing: Bool) throws -> HistoryEntry? {
+        let pick = "WHERE \(HistoryWindow.visible) AND " + (undoing ? "undone = 0 ORDER BY id DESC" : "undone = 1 ORDER BY id")
+        return try db.cached("SELECT id, at, command, summary, undone FROM history \(pick) LIMIT 1")
+            .bind([repository.historyLimit]).first(SQLiteTodoRepository.readEntry)
+    }
+
+    func markChange(_ id: Int64, undone: Bool) throws {
+        try db.run("UPDATE history SET undone = ? WHERE id = ?", undone, id)
+    }
+
     func recordedLists(of change: Int64) throws -> [Recorded<ListRow>] {
         var lists: [Recorded<ListRow>] = []
         try db.cached("SELECT list_id, before_name, before_created_at, after_name, after_created_at FROM history_lists WHERE change_id = ? ORDER BY list_id")
