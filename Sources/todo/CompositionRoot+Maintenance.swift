@@ -8,8 +8,8 @@ import TodoTerminal
 import Glibc
 #endif
 
-/// `todo db ...`: these work on the file itself, not on lists and tasks, so they go straight to
-/// the SQLite repository rather than through the screens.
+/// `todo db ...`: these work on the database itself, not on lists and tasks, so they go straight
+/// to the repository (a SQLite file's, or a server's) rather than through the screens.
 extension CompositionRoot {
     static func showDatabasePath(_ options: Settings) throws {
         let location = try DatabaseLocation.resolve(flag: options.db, environment: .process)
@@ -31,29 +31,38 @@ extension CompositionRoot {
 
     static func checkDatabase(_ options: Settings, repair: Bool) throws {
         let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment).requireFile(for: "todo db check")
-        let report = try SQLiteTodoRepository.check(
-            path: location.path, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds,
-            repair: repair)
-        // What was repaired is said on stderr, so stdout stays the verdict.
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let report = if let server = location.server {
+            try checkServer(server, environment, repair: repair)
+        } else {
+            try SQLiteTodoRepository.check(
+                path: location.path, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds,
+                repair: repair)
+        }
+        // What was repaired, or could not be checked, is said on stderr, so stdout stays the verdict.
         for line in report.repaired { StandardError.write("todo: repaired: \(TerminalText.safe(line))\n") }
+        for line in report.notChecked { StandardError.write("todo: \(TerminalText.safe(line))\n") }
         guard report.findings.isEmpty else {
-            throw CommandFailure.checkFailed(path: location.path, findings: report.findings)
+            throw CommandFailure.checkFailed(path: location.shown, findings: report.findings)
         }
         let output = StandardOutput(holdUntilFlushed: true)
-        try output.write(options.json ? "{\"path\":" + JSONWriter.string(location.path) + ",\"ok\":true,\"repaired\":\(report.repaired.count)}\n"
-                                      : "\(TerminalText.safe(location.path)): ok\n")
+        try output.write(options.json ? "{\"path\":" + JSONWriter.string(location.shown) + ",\"ok\":true,\"repaired\":\(report.repaired.count)}\n"
+                                      : "\(TerminalText.safe(location.shown)): ok\n")
         try output.flush()
     }
 
     static func backUpDatabase(_ options: Settings, to file: String) throws {
         let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment).requireFile(for: "todo db backup")
-        try SQLiteTodoRepository.backup(
-            databaseAt: location.path, to: file, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds)
+        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        if let server = location.server {
+            try backUpServer(server, environment, to: file)
+        } else {
+            try SQLiteTodoRepository.backup(
+                databaseAt: location.path, to: file, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds)
+        }
         let output = StandardOutput(holdUntilFlushed: true)
         try output.write(options.json ? "{\"backup\":" + JSONWriter.string(file) + "}\n"
-                                      : "Backed up \(TerminalText.safe(location.path)) to \(TerminalText.safe(file))\n")
+                                      : "Backed up \(TerminalText.safe(location.shown)) to \(TerminalText.safe(file))\n")
         try output.flush()
     }
 

@@ -22,6 +22,39 @@ extension CompositionRoot {
     /// and screens run on it. A build without the PostgreSQL trait says how to get one.
     static func openServer(_ url: ServerURL, _ environment: Environment) throws -> any TodoRepository {
         #if PostgreSQL
+        return try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: serverOptions(environment))
+        #else
+        throw ServerNotSupported(url: url)
+        #endif
+    }
+
+    /// `todo db check` on a server: its schema, values and counts, without migrating it.
+    static func checkServer(_ url: ServerURL, _ environment: Environment, repair: Bool) throws -> CheckReport {
+        #if PostgreSQL
+        return try PostgresTodoRepository.check(url: url.text, shown: url.withoutPassword, options: serverOptions(environment), repair: repair)
+        #else
+        throw ServerNotSupported(url: url)
+        #endif
+    }
+
+    /// `todo db backup FILE` on a server: its lists and tasks as they are at one moment, into a
+    /// new SQLite file that any todo opens (the history stays on the server).
+    static func backUpServer(_ url: ServerURL, _ environment: Environment, to file: String) throws {
+        #if PostgreSQL
+        let server = try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: serverOptions(environment))
+        let options = try SQLiteTodoRepository.Options.from(environment)
+        try SQLiteTodoRepository.create(newFileAt: file, options: options) { copy in
+            _ = try server.readingOneMoment { try server.copyEverything(into: copy) }
+        }
+        #else
+        throw ServerNotSupported(url: url)
+        #endif
+    }
+
+    #if PostgreSQL
+    /// The server's settings from the environment: timeouts, the history's bound, libpq's
+    /// defaults for what the URL leaves out.
+    private static func serverOptions(_ environment: Environment) throws -> PostgresTodoRepository.Options {
         var options = PostgresTodoRepository.Options()
         options.historyLimit = try SQLiteTodoRepository.Options.from(environment).historyLimit
         if let seconds = try environment.wholeNumber("TODO_PG_STATEMENT_TIMEOUT", upTo: 86_400, of: "seconds") {
@@ -33,11 +66,9 @@ extension CompositionRoot {
         // libpq's defaults: PGUSER, else the login name; the password from PGPASSWORD.
         options.fallbackUser = try environment.value("PGUSER") ?? environment.value("USER") ?? loginName() ?? "postgres"
         options.fallbackPassword = try environment.value("PGPASSWORD")
-        return try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: options)
-        #else
-        throw ServerNotSupported(url: url)
-        #endif
+        return options
     }
+    #endif
 
     /// The name of the user running todo, from the password database.
     private static func loginName() -> String? {

@@ -214,6 +214,9 @@ struct PostgresCommandTests {
         #expect(try PostgresTestServer.psql(url, Self.indexIDs) != indexes, "the indexes were not rebuilt")
         #expect(before.contains("tasks_search_words") && before.contains("FOREIGN KEY"), "\(before)")
         #expect(try PostgresTestServer.psql(url, schema) == before)
+        // todo's own check compares the whole schema with a freshly migrated one.
+        let checked = try server.run(["db", "check"])
+        #expect(checked.status == 0, "\(checked.summary)")
         #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists), (SELECT count(*) FROM task_tags) FROM tasks")
                 == "10000|10000|10000")
         #expect(try server.jsonArray(["search", "deja", "9999", "--json"]).map { $0["title"] as? String } == ["déjà task 9999"])

@@ -12,6 +12,16 @@ struct ServerMigrator {
     /// Another key than the write lock's: migrating happens before any command writes.
     static let migrationLock: Int64 = 0x544F_444F_4D49
 
+    /// Where each applied migration is recorded, with its checksum.
+    static let recordTable = """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+            version    integer PRIMARY KEY,
+            name       text NOT NULL,
+            checksum   text NOT NULL,
+            applied_at text NOT NULL
+        )
+        """
+
     func migrate(_ server: ServerConnection, now: String) throws {
         // The usual case reads once and finds nothing to do. Anything else is decided again
         // under the lock: a client migrating at this very moment can make this unlocked look
@@ -26,14 +36,7 @@ struct ServerMigrator {
         try server.run("BEGIN")
         do {
             let pending = try pending(server)
-            try server.run("""
-                CREATE TABLE IF NOT EXISTS schema_migrations (
-                    version    integer PRIMARY KEY,
-                    name       text NOT NULL,
-                    checksum   text NOT NULL,
-                    applied_at text NOT NULL
-                )
-                """)
+            try server.run(Self.recordTable)
             for migration in pending {
                 try server.execute(migration.sql)
                 try server.run("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",

@@ -69,6 +69,16 @@ public final class PostgresTodoRepository: TodoRepository {
         }
     }
 
+    /// Runs `body` in one read-only transaction that sees the database at one moment while
+    /// others go on writing (REPEATABLE READ): how `todo db backup` reads it whole.
+    public func readingOneMoment<T>(_ body: () throws -> T) throws -> T {
+        try translatingErrors {
+            try server.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { _ = try? server.run("COMMIT") }
+            return try body()
+        }
+    }
+
     /// Moves with every change to lists, tasks or tags, by any client (see the schema).
     public func dataVersion() throws -> Int64 {
         try translatingErrors { try server.first("SELECT version FROM data_version") { try $0.int64(0) } ?? 0 }

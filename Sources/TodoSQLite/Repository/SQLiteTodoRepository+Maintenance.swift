@@ -1,5 +1,9 @@
 import TodoCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension SQLiteTodoRepository {
     /// A consistent copy of this database at `path` (a new file), taken while others may write.
     public func backup(to path: String) throws {
@@ -21,14 +25,6 @@ extension SQLiteTodoRepository {
             }
             try repository.backup(to: file)
         }
-    }
-
-    /// What `todo db check` found, and what `--repair` put right.
-    public struct CheckReport: Equatable, Sendable {
-        /// One line per problem still there.
-        public var findings: [String]
-        /// One line per problem repaired.
-        public var repaired: [String] = []
     }
 
     /// Everything wrong with the todo database at `path`, one finding per line; empty when it is
@@ -59,6 +55,38 @@ extension SQLiteTodoRepository {
             var names: [String] = []
             try repository.forEachList { names.append($0.name) }
             return names
+        }
+    }
+}
+
+extension SQLiteTodoRepository {
+    /// A new todo database at `path`, filled by `fill`, that appears there only once it is
+    /// whole: it is built beside `path` as `path.partial` and renamed into place, so `path`
+    /// never holds half a database. An existing file at `path` is refused, before any work.
+    public static func create(newFileAt path: String, options: Options = Options(),
+                              _ fill: (SQLiteTodoRepository) throws -> Void) throws {
+        guard access(path, F_OK) != 0 else {
+            throw StorageError.cannotOpen(path: path, reason: "it already exists; choose a new file")
+        }
+        let partial = path + ".partial"
+        let sidecars = ["", "-wal", "-shm", "-journal"].map { partial + $0 }
+        for file in sidecars { unlink(file) }
+        do {
+            var options = options
+            options.backupBeforeMigrating = false
+            let repository = try open(path: partial, options: options)
+            try fill(repository)
+            // One self-contained file before it is renamed: the log folded in and gone, whenever
+            // this connection closes.
+            try repository.translatingErrors { try repository.db.execute("PRAGMA journal_mode = DELETE") }
+        } catch {
+            for file in sidecars { unlink(file) }
+            throw error
+        }
+        guard rename(partial, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            for file in sidecars { unlink(file) }
+            throw StorageError.cannotOpen(path: path, reason: "cannot move the new file into place: \(reason)")
         }
     }
 }

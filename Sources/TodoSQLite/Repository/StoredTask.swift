@@ -79,7 +79,5 @@ enum StoredTask {
     }
 
     /// A value as it can appear in a one-line message: quoted, and cut short.
-    static func quoted(_ text: String) -> String {
-        "'" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "'"
-    }
+    static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 }

@@ -25,30 +25,17 @@ struct ServerURL: Equatable {
     }
 }
 
-/// A server URL where it cannot be used: in a build without the PostgreSQL trait (every
-/// command), or for `todo db check` and `todo db backup`, which work on files. Exit 1, saying
-/// what works instead.
+/// A server URL in a build without the PostgreSQL trait: exit 1, saying how to get a build that
+/// opens it.
 struct ServerNotSupported: ServerFailure {
     let url: ServerURL
-    /// The command that works on files only; nil when this build has no PostgreSQL at all.
-    var fileCommand: String?
 
     var description: String {
-        if let fileCommand {
-            return "\(fileCommand) works on SQLite files, not on a PostgreSQL database (\(url.withoutPassword)): back one up with pg_dump; the server keeps its own data consistent"
-        }
-        return "this todo cannot open a PostgreSQL database (\(url.withoutPassword)): it was built for SQLite files only; build it with `swift build -c release --traits PostgreSQL` (see README), or give --db or TODO_DB a file path"
+        "this todo cannot open a PostgreSQL database (\(url.withoutPassword)): it was built for SQLite files only; build it with `swift build -c release --traits PostgreSQL` (see README), or give --db or TODO_DB a file path"
     }
 }
 
 extension DatabaseLocation {
-    /// The location as a file path, for commands that work on files; `ServerNotSupported` for a
-    /// server URL.
-    func requireFile(for command: String) throws -> DatabaseLocation {
-        if let url = ServerURL(path) { throw ServerNotSupported(url: url, fileCommand: command) }
-        return self
-    }
-
     /// The server this location names, if it is a URL.
     var server: ServerURL? { ServerURL(path) }
 
