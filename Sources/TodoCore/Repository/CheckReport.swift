@@ -15,3 +15,23 @@ public struct CheckReport: Equatable, Sendable {
         self.notChecked = notChecked
     }
 }
+
+extension CheckReport {
+    /// The findings of comparing a database's schema objects with those its migrations build,
+    /// each by name (`index tasks_by_due`) with its definition: what is missing, what differs,
+    /// what is not todo's.
+    public static func schemaFindings(expected: [String: String], actual: [String: String]) -> [String] {
+        var findings: [String] = []
+        for (name, definition) in expected.sorted(by: { $0.key < $1.key }) {
+            if let found = actual[name] {
+                if found != definition { findings.append("schema: \(name) differs from what this todo expects") }
+            } else {
+                findings.append("schema: \(name) is missing")
+            }
+        }
+        for name in actual.keys.sorted() where expected[name] == nil {
+            findings.append("schema: \(name) is not part of a todo database")
+        }
+        return findings
+    }
+}

@@ -97,18 +97,7 @@ struct ServerCheck {
         try server.run("SET LOCAL search_path = pg_catalog")
         let want = try objects(in: Self.scratchSchema, comparedWith: here)
         let have = try objects(in: here, comparedWith: Self.scratchSchema)
-        var findings: [String] = []
-        for (name, definition) in want.sorted(by: { $0.key < $1.key }) {
-            if let actual = have[name] {
-                if actual != definition { findings.append("schema: \(name) differs from what this todo expects") }
-            } else {
-                findings.append("schema: \(name) is missing")
-            }
-        }
-        for name in have.keys.sorted() where want[name] == nil {
-            findings.append("schema: \(name) is not part of a todo database")
-        }
-        return .compared(findings)
+        return .compared(CheckReport.schemaFindings(expected: want, actual: have))
     }
 
     /// Each table's columns, indexes, constraints, triggers (and whether they fire) and the

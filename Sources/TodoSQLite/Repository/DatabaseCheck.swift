@@ -92,18 +92,7 @@ struct DatabaseCheck {
         let expected = try Connection(path: ":memory:")
         try migrator.migrate(expected, now: "")
         let want = try Self.objects(expected), have = try Self.objects(db)
-        var findings: [String] = []
-        for (name, sql) in want.sorted(by: { $0.key < $1.key }) {
-            if let actual = have[name] {
-                if actual != sql { findings.append("schema: \(name) differs from what this todo expects") }
-            } else {
-                findings.append("schema: \(name) is missing")
-            }
-        }
-        for name in have.keys.sorted() where want[name] == nil {
-            findings.append("schema: \(name) is not part of a todo database")
-        }
-        return findings
+        return CheckReport.schemaFindings(expected: want, actual: have)
     }
 
     private static func objects(_ db: Connection) throws -> [String: String] {
