@@ -42,7 +42,8 @@ struct DatabaseCheckCommand: InvokingCommand {
 struct DatabaseBackupCommand: InvokingCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
-        abstract: "Write a consistent copy of the database to a new FILE, even while other todo processes write."
+        abstract: "Write a consistent copy of the database to a new FILE, even while other todo processes write.",
+        discussion: "From a PostgreSQL database, FILE is a new SQLite file with every list and task (ids kept), read at one moment; the history stays on the server."
     )
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs
 
@@ -53,6 +54,10 @@ struct DatabaseBackupCommand: InvokingCommand {
 
     mutating func validate() throws {
         guard !file.isEmpty else { throw ValidationError("give a file to write the backup to") }
+        // A backup is a file; copying into a server is an import.
+        if file.hasPrefix("postgres://") || file.hasPrefix("postgresql://") {
+            throw ValidationError("a backup is written to a new file, not to a server: to copy into one, `todo export | todo import --keep-ids --db URL`")
+        }
     }
 
     func invocation(at now: Due) throws -> Invocation { .backUpDatabase(global.settings, to: file) }
