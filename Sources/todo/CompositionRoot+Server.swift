@@ -41,9 +41,12 @@ extension CompositionRoot {
     /// new SQLite file that any todo opens (the history stays on the server).
     static func backUpServer(_ url: ServerURL, _ environment: Environment, to file: String) throws {
         #if PostgreSQL
-        let server = try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: serverOptions(environment))
+        var serverOptions = try serverOptions(environment)
+        serverOptions.setsUpSchema = false
         let options = try SQLiteTodoRepository.Options.from(environment)
+        // The file is refused first, if it must be; the server is asked only then.
         try SQLiteTodoRepository.create(newFileAt: file, options: options) { copy in
+            let server = try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: serverOptions)
             _ = try server.readingOneMoment { try server.copyEverything(into: copy) }
         }
         #else

@@ -48,8 +48,8 @@ struct PostgresDatabaseCommandTests {
         #expect(found.stderr.hasPrefix("Error: \(Self.shown(url)) has 5 problems:\n"), "\(found.stderr)")
         for finding in [
             "schema: index tasks_open_by_due is missing",
-            "schema: column notes_of_mine.id is not part of a todo database",
-            "schema: trigger task_tags.task_tags_changed differs from what this todo expects",
+            "schema: table notes_of_mine is not part of a todo database",
+            "triggers: trigger task_tags_changed on task_tags is disabled (ALTER TABLE task_tags ENABLE TRIGGER task_tags_changed)",
             "task 2: created_at 'yesterday' is not a time",
             "counts: list 'Home' records 1 open and 0 done tasks but has 2 and 0 (todo db check --repair recounts)",
         ] {
@@ -71,6 +71,36 @@ struct PostgresDatabaseCommandTests {
             UPDATE tasks SET created_at = '2026-11-23T10:00:00Z' WHERE id = 2
             """)
         #expect(try server.run(["db", "check"]).status == 0)
+    }
+
+    /// What a session with the foreign keys' and counting triggers off leaves (psql with
+    /// `session_replication_role = replica`, a `pg_restore --disable-triggers`), a trigger set
+    /// to fire only in such sessions, and a rule: each is found.
+    @Test func theCheckFindsRowsPointingNowhereAndTriggersThatDoNotFire() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url])
+        try server.run(["add", "Home", "one", "--tag", "x"])
+        try PostgresTestServer.psql(url, """
+            SET session_replication_role = replica;
+            INSERT INTO tasks (list_id, title, created_at, updated_at) VALUES (777, 'nowhere', '2026-11-23T10:00:00Z', '2026-11-23T10:00:00Z');
+            INSERT INTO task_tags (task_id, tag) VALUES (999, 'lost');
+            RESET session_replication_role;
+            ALTER TABLE tasks ENABLE REPLICA TRIGGER tasks_count_delete;
+            ALTER TABLE task_tags DISABLE TRIGGER ALL;
+            CREATE RULE quiet AS ON INSERT TO lists DO INSTEAD NOTHING
+            """)
+        let found = try server.run(["db", "check"])
+        #expect(found.failedCleanly(with: 1, oneLine: false), "\(found.summary)")
+        for finding in [
+            "foreign key: 1 row of task_tags refers to a missing row of tasks (task_id 999)",
+            "foreign key: 1 row of tasks refers to a missing row of lists (list_id 777)",
+            "triggers: the foreign keys of task_tags are not enforced: their triggers are off (ALTER TABLE task_tags ENABLE TRIGGER ALL)",
+            "triggers: trigger task_tags_changed on task_tags is disabled",
+            "triggers: trigger tasks_count_delete on tasks fires only under session_replication_role = replica",
+            "schema: rule lists.quiet is not part of a todo database",
+        ] {
+            #expect(found.stderr.contains(finding), "\(finding) in \(found.stderr)")
+        }
     }
 
     /// A database todo has not set up: the check says so and sets nothing up.
@@ -132,6 +162,29 @@ struct PostgresDatabaseCommandTests {
         #expect(again.failedCleanly(with: 1, oneLine: true), "\(again.summary)")
         #expect(again.stderr.contains("it already exists; choose a new file"), "\(again.stderr)")
         #expect(try copy.jsonArray(["list", "Home"]).count == 4)
+
+        // Refused before the server is asked: a folder that is not there. A file of the
+        // user's named like the partial one is left alone.
+        let missing = try server.run(["db", "backup", server.directory.path("no/such/folder.db")])
+        #expect(missing.failedCleanly(with: 1, oneLine: true), "\(missing.summary)")
+        #expect(missing.stderr.contains("its folder \(server.directory.path("no/such")) does not exist"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: server.directory.path("no")))
+        let mine = server.directory.path("second.db.partial")
+        try "my notes".write(toFile: mine, atomically: true, encoding: .utf8)
+        #expect(try server.run(["db", "backup", server.directory.path("second.db")]).status == 0)
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "my notes")
+    }
+
+    /// A backup only reads: a database todo has not set up yet is refused, and stays empty.
+    @Test func aBackupOfAnEmptyDatabaseSetsNothingUp() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let todo = try TodoRunner()
+        let result = try todo.run(["db", "backup", todo.directory.path("b.db"), "--db", url])
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #expect(result.stderr.contains("holds no todo database yet"), "\(result.stderr)")
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0")
+        let left = try FileManager.default.contentsOfDirectory(atPath: todo.directory.path).filter { $0.hasPrefix("b.db") }
+        #expect(left.isEmpty, "\(left)")
     }
 }
 #endif

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import TodoCore
 import TodoHistory
+import TodoMigrations
 
 /// The `TodoRepository` kept in a PostgreSQL database that several machines share. Built by the
 /// composition root instead of the SQLite one when `--db` is a `postgres://` URL; the
@@ -29,6 +30,9 @@ public final class PostgresTodoRepository: TodoRepository {
         public var fallbackUser = "postgres"
         public var fallbackPassword: String?
         public var timestamp: @Sendable () -> String = { LocalClock().timestamp() }
+        /// Whether opening sets the schema up or upgrades it; when not (a backup, which only
+        /// reads), a database that needs it is refused.
+        public var setsUpSchema = true
 
         public init() {}
     }
@@ -46,7 +50,17 @@ public final class PostgresTodoRepository: TodoRepository {
                                         connectTimeout: options.connectTimeoutSeconds)
         let server = try ServerConnection.connect(address, shown: shown, statementTimeout: options.statementTimeoutSeconds)
         let repository = PostgresTodoRepository(server: server, options: options)
-        try repository.translatingErrors { try ServerMigrator().migrate(server, now: options.timestamp()) }
+        try repository.translatingErrors {
+            let migrator = ServerMigrator()
+            if options.setsUpSchema { return try migrator.migrate(server, now: options.timestamp()) }
+            let pending = try migrator.pending(server)
+            if pending.count == migrator.migrations.count {
+                throw ServerError.unusableDatabase("\(shown) holds no todo database yet; there is nothing to read (a todo command that writes sets it up)")
+            }
+            if let first = pending.first {
+                throw ServerError.unusableDatabase("\(shown) was set up by an older todo (first missing: \(first.fileName)); any todo command that writes upgrades it")
+            }
+        }
         return repository
     }
 
@@ -72,11 +86,7 @@ public final class PostgresTodoRepository: TodoRepository {
     /// Runs `body` in one read-only transaction that sees the database at one moment while
     /// others go on writing (REPEATABLE READ): how `todo db backup` reads it whole.
     public func readingOneMoment<T>(_ body: () throws -> T) throws -> T {
-        try translatingErrors {
-            try server.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            defer { _ = try? server.run("COMMIT") }
-            return try body()
-        }
+        try translatingErrors { try server.readingOneMoment(body) }
     }
 
     /// Moves with every change to lists, tasks or tags, by any client (see the schema).

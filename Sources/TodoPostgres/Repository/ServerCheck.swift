@@ -12,9 +12,9 @@ struct ServerCheck {
     let server: ServerConnection
     let migrator = ServerMigrator()
 
-    /// Where the schema the migrations build is made to compare with, in a transaction that is
-    /// rolled back: it never stays.
-    static let scratchSchema = "todo_db_check"
+    /// Where the schema the migrations build is made to compare with (this session's own name),
+    /// in a transaction that is rolled back: it never stays.
+    static let scratchPrefix = "todo_db_check_"
 
     struct Findings {
         var all: [String] = []
@@ -31,10 +31,14 @@ struct ServerCheck {
         case .compared(let findings): found.all += findings
         case .notCompared(let reason): found.notChecked.append(reason)
         }
-        found.all += try values()
-        let counts = try self.counts()
-        found.all += counts
-        found.repairable += counts
+        try server.readingOneMoment {
+            found.all += try triggers()
+            found.all += try foreignKeys()
+            found.all += try values()
+            let counts = try self.counts()
+            found.all += counts
+            found.repairable += counts
+        }
         return found
     }
 
@@ -72,77 +76,50 @@ struct ServerCheck {
         return findings
     }
 
-    enum SchemaComparison {
-        case compared([String])
-        case notCompared(String)
+    /// Triggers of todo's tables that do not fire in an ordinary session: disabled, or set to
+    /// fire only under `session_replication_role = replica`. The foreign keys' own (internal)
+    /// triggers included: with those off, nothing stops a row pointing nowhere.
+    private func triggers() throws -> [String] {
+        try server.rows("""
+            SELECT c.relname, t.tgname, t.tgisinternal, t.tgenabled = 'R'
+            FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+            WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND t.tgenabled IN ('D', 'R')
+              AND c.relname IN ('lists', 'tasks', 'task_tags', 'history', 'history_lists', 'history_tasks', 'data_version')
+            ORDER BY c.relname, t.tgisinternal, t.tgname
+            """).reduce(into: [String]()) { findings, row in
+            let table = try row.text(0), how = try row.bool(3) ? "fires only under session_replication_role = replica" : "is disabled"
+            if try row.bool(2) {
+                let finding = "triggers: the foreign keys of \(table) are not enforced: their triggers are off (ALTER TABLE \(table) ENABLE TRIGGER ALL)"
+                if findings.last != finding { findings.append(finding) }
+            } else {
+                findings.append("triggers: trigger \(try row.text(1)) on \(table) \(how) (ALTER TABLE \(table) ENABLE TRIGGER \(try row.text(1)))")
+            }
+        }
     }
 
-    /// Builds the schema afresh in a scratch schema, reads both from the catalog, and rolls the
-    /// scratch one back. A role that may not create a schema here gets the rest of the checks.
-    private func schema() throws -> SchemaComparison {
-        let here = try server.first("SELECT current_schema()") { try $0.optionalText(0) } ?? nil
-        guard let here else { return .notCompared("schema: not compared, no schema is current (search_path)") }
-        try server.run("BEGIN")
-        defer { _ = try? server.run("ROLLBACK") }
-        do {
-            try server.run("CREATE SCHEMA \(Self.scratchSchema)")
-        } catch let error where ServerError.sqlState(of: error) == "42501" {
-            return .notCompared("schema: not compared, this role may not create a scratch schema in the database (CREATE on the database)")
+    /// Rows that refer to a row that is not there, for every foreign key the tables have: what
+    /// a restore or a session with the keys' triggers off can leave behind.
+    private func foreignKeys() throws -> [String] {
+        let keys = try server.rows("""
+            SELECT quote_ident(c.relname), quote_ident(a.attname), quote_ident(p.relname), quote_ident(pa.attname), c.relname, p.relname, a.attname
+            FROM pg_constraint k
+            JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid
+            JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1]
+            JOIN pg_attribute pa ON pa.attrelid = k.confrelid AND pa.attnum = k.confkey[1]
+            WHERE k.contype = 'f' AND cardinality(k.conkey) = 1 AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+            ORDER BY c.relname, k.conname
+            """)
+        var findings: [String] = []
+        for key in keys {
+            let (table, column, parent, parentColumn) = (try key.text(0), try key.text(1), try key.text(2), try key.text(3))
+            let missing = try server.first("""
+                SELECT count(*), min(\(column))::text FROM \(table) AS c
+                WHERE \(column) IS NOT NULL AND NOT EXISTS (SELECT FROM \(parent) AS p WHERE p.\(parentColumn) = c.\(column))
+                """) { (try $0.int(0), try $0.optionalText(1)) }
+            guard let (count, first) = missing, count > 0 else { continue }
+            findings.append("foreign key: \(count) row\(count == 1 ? "" : "s") of \(try key.text(4)) refer\(count == 1 ? "s" : "") to a missing row of \(try key.text(5)) (\(try key.text(6)) \(first ?? ""))")
         }
-        try server.run("SET LOCAL search_path = \(Self.scratchSchema), public")
-        try server.run(ServerMigrator.recordTable)
-        for migration in migrator.migrations { try server.execute(migration.sql) }
-        // Every name is written out in full (nothing but pg_catalog is on the path), then both
-        // schemas' names are taken out, so the two read alike.
-        try server.run("SET LOCAL search_path = pg_catalog")
-        let want = try objects(in: Self.scratchSchema, comparedWith: here)
-        let have = try objects(in: here, comparedWith: Self.scratchSchema)
-        return .compared(CheckReport.schemaFindings(expected: want, actual: have))
-    }
-
-    /// Each table's columns, indexes, constraints, triggers (and whether they fire) and the
-    /// functions of `schema`, extensions' own left out, by name.
-    private func objects(in schema: String, comparedWith other: String) throws -> [String: String] {
-        // Both on the server: the catalog's words, with either schema's prefix taken out.
-        let sql = """
-            WITH ns AS (SELECT oid FROM pg_namespace WHERE nspname = $1),
-            objects (name, definition) AS (
-                SELECT 'column ' || c.relname || '.' || a.attname,
-                       format_type(a.atttypid, a.atttypmod) || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END
-                       || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '')
-                       || ' identity ' || a.attidentity::text || ' generated ' || a.attgenerated::text
-                       || coalesce(' collate ' || co.collname, '')
-                FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-                LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
-                LEFT JOIN pg_collation co ON co.oid = a.attcollation AND co.collname <> 'default'
-                WHERE c.relnamespace = (SELECT oid FROM ns) AND c.relkind IN ('r', 'p', 'v', 'm')
-              UNION ALL
-                SELECT 'index ' || i.relname, pg_get_indexdef(i.oid)
-                FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-                WHERE i.relnamespace = (SELECT oid FROM ns)
-              UNION ALL
-                SELECT 'constraint ' || c.relname || '.' || k.conname, pg_get_constraintdef(k.oid)
-                FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
-                WHERE c.relnamespace = (SELECT oid FROM ns)
-              UNION ALL
-                SELECT 'trigger ' || c.relname || '.' || t.tgname,
-                       pg_get_triggerdef(t.oid) || CASE t.tgenabled WHEN 'D' THEN ' (disabled)' ELSE '' END
-                FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-                WHERE c.relnamespace = (SELECT oid FROM ns) AND NOT t.tgisinternal
-              UNION ALL
-                SELECT 'function ' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')', pg_get_functiondef(p.oid)
-                FROM pg_proc p
-                WHERE p.pronamespace = (SELECT oid FROM ns)
-                  AND NOT EXISTS (SELECT FROM pg_depend e WHERE e.classid = 'pg_proc'::regclass AND e.objid = p.oid AND e.deptype = 'e')
-            )
-            SELECT name, replace(replace(definition, quote_ident($1) || '.', ''), quote_ident($2) || '.', '') FROM objects
-            """
-        var objects: [String: String] = [:]
-        try server.forEachRow(sql, [schema, other]) { row in
-            // Layout is not schema: runs of whitespace compare equal.
-            objects[try row.text(0)] = try row.text(1).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        }
-        return objects
+        return findings
     }
 
     /// The values the schema leaves to todo's own rules: times, list names (whitespace of

@@ -198,6 +198,18 @@ final class ServerConnection {
         }
     }
 
+    /// Runs `body` in one read-only transaction that sees the database at one moment while
+    /// others go on writing (REPEATABLE READ). Reading a whole database may take longer than any
+    /// one command should, so statements have no time limit here; waiting for a lock still has.
+    func readingOneMoment<T>(_ body: () throws -> T) throws -> T {
+        try run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        // After a failure the transaction is over already, or this ends it.
+        defer { _ = try? run("COMMIT") }
+        try run("SET LOCAL statement_timeout = 0")
+        try run("SET LOCAL lock_timeout = '\(statementTimeout)s'")
+        return try body()
+    }
+
     /// Nothing more is sent on this connection.
     func markLost() {
         isLost = true

@@ -10,7 +10,7 @@ extension SQLiteTodoRepository {
         do {
             try db.backup(to: path)
         } catch let error as SQLiteError {
-            throw error.isBusy ? translated(error) : StorageError.cannotOpen(path: path, reason: error.message)
+            throw error.isBusy ? translated(error) : StorageError.cannotCreate(path: path, reason: error.message)
         }
     }
 
@@ -61,32 +61,28 @@ extension SQLiteTodoRepository {
 
 extension SQLiteTodoRepository {
     /// A new todo database at `path`, filled by `fill`, that appears there only once it is
-    /// whole: it is built beside `path` as `path.partial` and renamed into place, so `path`
-    /// never holds half a database. An existing file at `path` is refused, before any work.
+    /// whole (`NewFile`): never over an existing file, never into a folder that does not exist.
+    /// What is refused is refused before `fill` runs.
     public static func create(newFileAt path: String, options: Options = Options(),
                               _ fill: (SQLiteTodoRepository) throws -> Void) throws {
-        guard access(path, F_OK) != 0 else {
-            throw StorageError.cannotOpen(path: path, reason: "it already exists; choose a new file")
+        if let refusal = NewFile.refusal(for: path) { throw StorageError.cannotCreate(path: path, reason: refusal) }
+        let partial = NewFile.partial(for: path)
+        let written = NewFile.written(partial)
+        guard written.allSatisfy({ access($0, F_OK) != 0 }) else {
+            throw StorageError.cannotCreate(path: path, reason: "\(partial) is in the way")
         }
-        let partial = path + ".partial"
-        let sidecars = ["", "-wal", "-shm", "-journal"].map { partial + $0 }
-        for file in sidecars { unlink(file) }
         do {
             var options = options
             options.backupBeforeMigrating = false
             let repository = try open(path: partial, options: options)
             try fill(repository)
-            // One self-contained file before it is renamed: the log folded in and gone, whenever
-            // this connection closes.
+            // One self-contained file before it is put in place: the log folded in and gone,
+            // whenever this connection closes.
             try repository.translatingErrors { try repository.db.execute("PRAGMA journal_mode = DELETE") }
+            if let refusal = NewFile.place(partial, at: path) { throw StorageError.cannotCreate(path: path, reason: refusal) }
         } catch {
-            for file in sidecars { unlink(file) }
+            for file in written { unlink(file) }
             throw error
-        }
-        guard rename(partial, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            for file in sidecars { unlink(file) }
-            throw StorageError.cannotOpen(path: path, reason: "cannot move the new file into place: \(reason)")
         }
     }
 }

@@ -14,6 +14,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A migration recorded in the database differs from the one this binary carries.
     case migrationChanged(version: Int, name: String)
     case cannotOpen(path: String, reason: String)
+    /// A new file (a backup) that cannot be made where asked.
+    case cannotCreate(path: String, reason: String)
     /// A command that writes met a database todo cannot write.
     case readOnly(path: String)
     /// A read-only database made by an older todo, which would need migrating to be read.
@@ -35,6 +37,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             "migration \(Migration.fileName(version: version, name: name)) differs from the one applied to this database; refusing to use it"
         case .cannotOpen(let path, let reason):
             "cannot open the database \(path): \(reason)"
+        case .cannotCreate(let path, let reason):
+            "cannot write \(path): \(reason)"
         case .readOnly(let path):
             "the database \(path) is read-only, and this command would change it"
         case .readOnlyNeedsUpgrade(let path, let migration):

@@ -7,14 +7,13 @@ import Glibc
 extension Connection {
     /// Copies the whole database to a new file at `path` with SQLite's online backup API: one
     /// consistent snapshot, while other processes go on writing (WAL readers do not block them).
-    /// The copy is written beside `path` and renamed into place, so `path` never holds half a
-    /// database; an existing file there is refused rather than overwritten.
+    /// The copy is written beside `path` and put into place, so `path` never holds half a
+    /// database; an existing file there is refused rather than overwritten (`NewFile`).
     public func backup(to path: String) throws {
-        guard access(path, F_OK) != 0 else {
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(path) already exists; choose a new file")
+        if let refusal = NewFile.refusal(for: path) {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: refusal)
         }
-        let partial = path + ".partial"
-        unlink(partial)
+        let partial = NewFile.partial(for: path)
         do {
             let target = try Connection(path: partial)
             guard let backup = sqlite3_backup_init(target.handle, "main", handle, "main") else {
@@ -29,13 +28,14 @@ extension Connection {
             // Fold the copy's own log into it, so the backup is one self-contained file.
             try target.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         } catch {
-            unlink(partial)
+            for file in NewFile.written(partial) { unlink(file) }
             throw error
         }
-        guard rename(partial, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(partial)
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot move the backup into place: \(reason)")
+        if let refusal = NewFile.place(partial, at: path) {
+            for file in NewFile.written(partial) { unlink(file) }
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: refusal)
         }
+        // The copy's log, empty since the checkpoint, went with its connection.
+        for file in NewFile.written(partial).dropFirst() { unlink(file) }
     }
 }
