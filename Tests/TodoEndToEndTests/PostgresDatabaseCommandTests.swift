@@ -110,6 +110,13 @@ struct PostgresDatabaseCommandTests {
         #expect(result.failedCleanly(with: 1, oneLine: false), "\(result.summary)")
         #expect(result.stderr.contains("migration 0001_create_schema.sql is not applied yet"), "\(result.stderr)")
         #expect(try PostgresTestServer.psql(url, "SELECT to_regclass('tasks') IS NULL") == "t")
+
+        // todo's tables whose record of migrations was emptied by hand: not "any command
+        // applies it", which would fail.
+        try TodoRunner().run(["list", "--db", url])
+        try PostgresTestServer.psql(url, "DELETE FROM schema_migrations")
+        let lost = try TodoRunner().run(["db", "check", "--db", url])
+        #expect(lost.stderr.contains("has 1 problem:\n  migrations: todo's tables are here but schema_migrations records none"), "\(lost.stderr)")
     }
 
     /// A member who may not create a schema still gets every other check, and is told which

@@ -70,6 +70,11 @@ struct ServerCheck {
                 findings.append("migration \(Migration.fileName(version: version, name: name)) differs from the one applied")
             }
         }
+        // todo's tables without the record of what made them: the record was lost, and no
+        // todo command can go on from there.
+        if done.isEmpty, try server.first("SELECT to_regclass('tasks') IS NOT NULL") { try $0.bool(0) } ?? false {
+            return findings + ["migrations: todo's tables are here but schema_migrations records none of the migrations that made them (lost by hand?); todo will not use the database until it is restored"]
+        }
         for migration in migrator.migrations where !done.contains(migration.version) {
             findings.append("migration \(migration.fileName) is not applied yet (any todo command applies it)")
         }
