@@ -88,8 +88,7 @@ extension PostgresTodoRepository {
             """, [now])
         for row in created {
             let name = try row.text(1)
-            try recorder?.list(try row.int64(0), before: nil, after: ListRow(name: name, createdAt: now))
-            recorder?.note(.listCreated(name))
+            try recorder?.list(try row.int64(0), before: nil, after: ListRow(name: name, createdAt: now), .listCreated(name))
         }
         return created.count
     }

@@ -40,8 +40,7 @@ extension PostgresTodoRepository {
                 let created = ListRow(name: name, createdAt: timestamp())
                 guard let id = try server.first("INSERT INTO lists (name, created_at) VALUES ($1, $2) RETURNING id", created.values, { try $0.int64(0) })
                 else { throw ServerError.refused("no id came back for the new list") }
-                try recorder?.list(id, before: nil, after: created)
-                recorder?.note(.listCreated(name))
+                try recorder?.list(id, before: nil, after: created, .listCreated(name))
                 return TodoList(id: id, name: name, openCount: 0, doneCount: 0)
             }
         }
@@ -55,8 +54,8 @@ extension PostgresTodoRepository {
                 try server.run("UPDATE lists SET name = $1 WHERE id = $2", [name, id])
                 guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
                 if before.name != name {
-                    try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt))
-                    recorder?.note(.listRenamed(from: before.name, to: name))
+                    try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt),
+                                       .listRenamed(from: before.name, to: name))
                 }
                 return list
             }
@@ -83,8 +82,7 @@ extension PostgresTodoRepository {
                         }
                         if page.count < 256 { break }
                     }
-                    try recorder.list(id, before: listRow(id), after: nil)
-                    recorder.note(.listDeleted(list.name, tasks: taskCount))
+                    try recorder.list(id, before: listRow(id), after: nil, .listDeleted(list.name, tasks: taskCount))
                 }
                 try server.run("DELETE FROM lists WHERE id = $1", [id])
                 return list

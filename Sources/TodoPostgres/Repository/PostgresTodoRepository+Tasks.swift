@@ -103,10 +103,7 @@ extension PostgresTodoRepository {
                 else { throw ServerError.refused("no id came back for the new task") }
                 for tag in draft.tags { try addTag(tag, to: id) }
                 let added = try stored(id, in: list)
-                if let recorder {
-                    try recorder.task(id, before: nil, after: added.row)
-                    recorder.note(.taskAdded(id))
-                }
+                try recorder?.task(id, before: nil, after: added.row, .taskAdded(id))
                 return added.task
             }
         }
@@ -155,10 +152,7 @@ extension PostgresTodoRepository {
                     WHERE id = $3 AND list_id = $4 AND done <> $1::boolean
                     """, [done, now, id, list]) == 1
                 let after = try stored(id, in: list)
-                if let recorder, changed {
-                    try recorder.task(id, before: before, after: after.row)
-                    recorder.note(.taskDone(id, done))
-                }
+                if changed { try recorder?.task(id, before: before, after: after.row, .taskDone(id, done)) }
                 return after.task
             }
         }
@@ -168,10 +162,7 @@ extension PostgresTodoRepository {
         try translatingErrors {
             try server.transaction {
                 let (task, row) = try stored(id, in: list)
-                if let recorder {
-                    try recorder.task(id, before: row, after: nil)
-                    recorder.note(.taskDeleted(id))
-                }
+                try recorder?.task(id, before: row, after: nil, .taskDeleted(id))
                 try server.run("DELETE FROM tasks WHERE id = $1", [id])
                 return task
             }

@@ -35,8 +35,7 @@ extension SQLiteTodoRepository {
                 throw TodoError.listExists(name)
             }
             let id = db.lastInsertedRowID
-            try recorder?.list(id, before: nil, after: created)
-            recorder?.note(.listCreated(name))
+            try recorder?.list(id, before: nil, after: created, .listCreated(name))
             return TodoList(id: id, name: name, openCount: 0, doneCount: 0)
         }
     }
@@ -51,8 +50,8 @@ extension SQLiteTodoRepository {
             }
             guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
             if before.name != name {
-                try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt))
-                recorder?.note(.listRenamed(from: before.name, to: name))
+                try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt),
+                                   .listRenamed(from: before.name, to: name))
             }
             return list
         }
@@ -68,8 +67,7 @@ extension SQLiteTodoRepository {
                     // Its tasks go with it (ON DELETE CASCADE): each is recorded, for undo.
                     try db.cached("SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = ?")
                         .bind([id]).forEachRow { row in try recorder.task(row.int64(0), before: TaskRow.read(row, from: 1), after: nil) }
-                    try recorder.list(id, before: listRow(id), after: nil)
-                    recorder.note(.listDeleted(list.name, tasks: taskCount))
+                    try recorder.list(id, before: listRow(id), after: nil, .listDeleted(list.name, tasks: taskCount))
                 }
                 try db.run("DELETE FROM lists WHERE id = ?", id)
                 return list

@@ -157,10 +157,7 @@ extension SQLiteTodoRepository {
                 let id = db.lastInsertedRowID
                 for tag in draft.tags { try addTag(tag, to: id) }
                 let added = try stored(id, in: list)
-                if let recorder {
-                    try recorder.task(id, before: nil, after: added.row)
-                    recorder.note(.taskAdded(id))
-                }
+                try recorder?.task(id, before: nil, after: added.row, .taskAdded(id))
                 return added.task
             }
         }
@@ -211,10 +208,7 @@ extension SQLiteTodoRepository {
                     done, now, id, list)
                 let changed = db.changes == 1
                 let after = try stored(id, in: list)
-                if let recorder, changed {
-                    try recorder.task(id, before: before, after: after.row)
-                    recorder.note(.taskDone(id, done))
-                }
+                if changed { try recorder?.task(id, before: before, after: after.row, .taskDone(id, done)) }
                 return after.task
             }
         }
@@ -224,10 +218,7 @@ extension SQLiteTodoRepository {
         try translatingErrors {
             try db.transaction {
                 let (task, row) = try stored(id, in: list)
-                if let recorder {
-                    try recorder.task(id, before: row, after: nil)
-                    recorder.note(.taskDeleted(id))
-                }
+                try recorder?.task(id, before: row, after: nil, .taskDeleted(id))
                 try db.run("DELETE FROM tasks WHERE id = ?", id)
                 return task
             }
