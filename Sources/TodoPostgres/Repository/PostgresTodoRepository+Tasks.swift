@@ -57,7 +57,7 @@ extension PostgresTodoRepository {
     }
 
     /// A task of `list` and its row as stored (for the history), from one read.
-    func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow) {
+    package func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow) {
         guard let stored = try server.first(Self.taskSelect + " WHERE t.id = $1 AND t.list_id = $2", [id, list], {
             (try Self.readTask($0), try Self.readRow($0))
         }) else { throw TodoError.taskNotFound(id) }
@@ -110,35 +110,7 @@ extension PostgresTodoRepository {
     }
 
     public func updateTask(_ id: TodoTask.ID, with changes: TaskChanges) throws -> TodoTask {
-        try translatingErrors {
-            try server.transaction {
-                guard let old = try task(id) else { throw TodoError.taskNotFound(id) }
-                let before = try recorder.map { _ in try stored(id, in: old.listID).row }
-                let list = try changes.listName.map { try listCreatingIfNeeded(named: $0).list }
-                    ?? TodoList(id: old.listID, name: old.listName, openCount: 0, doneCount: 0)
-                let new = try old.applying(changes, listID: list.id, listName: list.name)
-                // An edit that changes nothing leaves updated_at alone.
-                guard new != old else { return old }
-                let now = timestamp()
-                try server.run("""
-                    UPDATE tasks SET list_id = $1, title = $2, notes = $3, due = $4, priority = $5, done = $6,
-                        completed_at = $7, updated_at = $8, repeat = $9, repeat_from = $10 WHERE id = $11
-                    """, [new.listID, new.title, new.notes, new.due?.description, new.priority.rawValue, new.isDone,
-                          new.isDone ? (old.completedAt ?? now) : nil, now, new.repeatRule?.stored, new.repeatFrom.rawValue, id])
-                if new.tags != old.tags {
-                    for tag in old.tags where !new.tags.contains(tag) {
-                        try server.run("DELETE FROM task_tags WHERE task_id = $1 AND todo_nocase(tag) = todo_nocase($2)", [id, tag])
-                    }
-                    for tag in new.tags where !old.tags.contains(tag) { try addTag(tag, to: id) }
-                }
-                let after = try stored(id, in: list.id)
-                if let recorder {
-                    try recorder.task(id, before: before, after: after.row)
-                    ChangeEffect.ofEdit(from: old, to: new).forEach(recorder.note)
-                }
-                return after.task
-            }
-        }
+        try translatingErrors { try server.transaction { try applyEdit(id, changes) } }
     }
 
     public func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
@@ -186,7 +158,7 @@ extension PostgresTodoRepository {
     }
 
     /// Adds one tag, kept as first written: a tag some task has already keeps that spelling.
-    func addTag(_ tag: String, to id: Int64) throws {
+    package func addTag(_ tag: String, to id: Int64) throws {
         try server.run("""
             INSERT INTO task_tags (task_id, tag)
             VALUES ($1, coalesce((SELECT tag FROM task_tags WHERE todo_nocase(tag) = todo_nocase($2::text) LIMIT 1), $2::text))
@@ -211,6 +183,20 @@ extension PostgresTodoRepository {
         try translatingErrors {
             try server.forEachRow(sql, values.values) { try body(Self.readTask($0)) }
         }
+    }
+}
+/// An edit's parts in this server's SQL; its rules are `applyEdit`'s.
+extension PostgresTodoRepository: TaskEditing {
+    package func writeFields(of task: TodoTask, completedAt: String?, updatedAt: String) throws {
+        try server.run("""
+            UPDATE tasks SET list_id = $1, title = $2, notes = $3, due = $4, priority = $5, done = $6,
+                completed_at = $7, updated_at = $8, repeat = $9, repeat_from = $10 WHERE id = $11
+            """, [task.listID, task.title, task.notes, task.due?.description, task.priority.rawValue, task.isDone,
+                  completedAt, updatedAt, task.repeatRule?.stored, task.repeatFrom.rawValue, task.id])
+    }
+
+    package func removeTag(_ tag: String, from id: Int64) throws {
+        try server.run("DELETE FROM task_tags WHERE task_id = $1 AND todo_nocase(tag) = todo_nocase($2)", [id, tag])
     }
 }
 #endif

@@ -12,11 +12,11 @@ import TodoMigrations
 /// committed, and no update is lost or merged.
 public final class PostgresTodoRepository: TodoRepository {
     let server: ServerConnection
-    let timestamp: () -> String
+    package let timestamp: () -> String
     /// How many changes the history keeps (0: none, and nothing is recorded).
     var historyLimit: Int
     /// The change being recorded, inside a write that records one.
-    private(set) var recorder: ChangeRecorder?
+    package private(set) var recorder: ChangeRecorder?
     /// Set inside a dry run: what is written will be rolled back.
     private(set) var isRollingBack = false
 

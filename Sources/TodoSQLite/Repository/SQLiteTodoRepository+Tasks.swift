@@ -59,7 +59,7 @@ extension SQLiteTodoRepository {
 
     /// A task of `list` and its row as stored (for the history), from one read: the statement
     /// is the one every command reading a task prepares anyway.
-    func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow) {
+    package func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow) {
         guard let stored = try db.cached(Self.taskSelect + " WHERE t.id = ? AND t.list_id = ?")
             .bind([id, list]).first({ (try Self.readTask($0), Self.readRow($0)) })
         else { throw TodoError.taskNotFound(id) }
@@ -164,34 +164,7 @@ extension SQLiteTodoRepository {
     }
 
     public func updateTask(_ id: TodoTask.ID, with changes: TaskChanges) throws -> TodoTask {
-        try translatingErrors {
-            try db.transaction {
-                guard let old = try task(id) else { throw TodoError.taskNotFound(id) }
-                let before = try recorder.map { _ in try storedRow(id, in: old.listID) }
-                let list = try changes.listName.map { try listCreatingIfNeeded(named: $0).list } ?? TodoList(id: old.listID, name: old.listName, openCount: 0, doneCount: 0)
-                let new = try old.applying(changes, listID: list.id, listName: list.name)
-                // An edit that changes nothing leaves updated_at alone.
-                guard new != old else { return old }
-                let now = timestamp()
-                try db.run(
-                    """
-                    UPDATE tasks SET list_id = ?, title = ?, notes = ?, due = ?, priority = ?, done = ?,
-                        completed_at = ?, updated_at = ?, repeat = ?, repeat_from = ? WHERE id = ?
-                    """,
-                    new.listID, new.title, new.notes, new.due?.description, new.priority.rawValue, new.isDone,
-                    new.isDone ? (old.completedAt ?? now) : nil, now, new.repeatRule?.stored, new.repeatFrom.rawValue, id)
-                if new.tags != old.tags {
-                    for tag in old.tags where !new.tags.contains(tag) { try db.run("DELETE FROM task_tags WHERE task_id = ? AND tag = ?", id, tag) }
-                    for tag in new.tags where !old.tags.contains(tag) { try addTag(tag, to: id) }
-                }
-                let after = try stored(id, in: list.id)
-                if let recorder {
-                    try recorder.task(id, before: before, after: after.row)
-                    ChangeEffect.ofEdit(from: old, to: new).forEach(recorder.note)
-                }
-                return after.task
-            }
-        }
+        try translatingErrors { try db.transaction { try applyEdit(id, changes) } }
     }
 
     public func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {

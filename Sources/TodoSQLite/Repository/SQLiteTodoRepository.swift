@@ -4,14 +4,14 @@ import TodoHistory
 /// The `TodoRepository` kept in one SQLite file. Opened once per process by the composition root.
 public final class SQLiteTodoRepository: TodoRepository {
     let db: Connection
-    let timestamp: () -> String
+    package let timestamp: () -> String
     /// Where opening saved a copy of the file before migrating it, if it did.
     public internal(set) var migrationBackup: String?
 
     /// How many changes the history keeps (0: none, and nothing is recorded).
     var historyLimit = Options.defaultHistoryLimit
     /// The change being recorded, inside a write that records one.
-    private(set) var recorder: ChangeRecorder?
+    package private(set) var recorder: ChangeRecorder?
 
     init(connection: Connection, timestamp: @escaping () -> String) {
         db = connection

@@ -67,9 +67,27 @@ extension SQLiteTodoRepository {
     }
 
     /// Adds one tag, kept as first written: a tag some task has already keeps that spelling.
-    func addTag(_ tag: String, to id: Int64) throws {
+    package func addTag(_ tag: String, to id: Int64) throws {
         try db.run("""
             INSERT OR IGNORE INTO task_tags (task_id, tag) VALUES (?1, coalesce((SELECT tag FROM task_tags WHERE tag = ?2 LIMIT 1), ?2))
             """, id, tag)
+    }
+}
+
+/// An edit's parts in this file's SQL; its rules are `applyEdit`'s.
+extension SQLiteTodoRepository: TaskEditing {
+    package func writeFields(of task: TodoTask, completedAt: String?, updatedAt: String) throws {
+        try db.run(
+            """
+            UPDATE tasks SET list_id = ?, title = ?, notes = ?, due = ?, priority = ?, done = ?,
+                completed_at = ?, updated_at = ?, repeat = ?, repeat_from = ? WHERE id = ?
+            """,
+            task.listID, task.title, task.notes, task.due?.description, task.priority.rawValue, task.isDone,
+            completedAt, updatedAt, task.repeatRule?.stored, task.repeatFrom.rawValue, task.id)
+    }
+
+    /// The column's NOCASE collation matches any case.
+    package func removeTag(_ tag: String, from id: Int64) throws {
+        try db.run("DELETE FROM task_tags WHERE task_id = ? AND tag = ?", id, tag)
     }
 }
