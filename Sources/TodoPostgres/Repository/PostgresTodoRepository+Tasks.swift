@@ -92,21 +92,7 @@ extension PostgresTodoRepository {
     }
 
     public func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {
-        try translatingErrors {
-            try server.transaction {
-                let now = timestamp()
-                guard let id = try server.first("""
-                    INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
-                    """, [list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now,
-                          draft.repeatRule?.stored, draft.repeatFrom.rawValue], { try $0.int64(0) })
-                else { throw ServerError.refused("no id came back for the new task") }
-                for tag in draft.tags { try addTag(tag, to: id) }
-                let added = try stored(id, in: list)
-                try recorder?.task(id, before: nil, after: added.row, .taskAdded(id))
-                return added.task
-            }
-        }
+        try translatingErrors { try server.transaction { try applyAdd(draft, to: list) } }
     }
 
     public func updateTask(_ id: TodoTask.ID, with changes: TaskChanges) throws -> TodoTask {
@@ -114,31 +100,11 @@ extension PostgresTodoRepository {
     }
 
     public func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
-        try translatingErrors {
-            try server.transaction {
-                let now = timestamp()
-                let before = try recorder.map { _ in try stored(id, in: list).row }
-                // Already in that state: nothing changes, not even updated_at.
-                let changed = try server.run("""
-                    UPDATE tasks SET done = $1::boolean, completed_at = CASE WHEN $1::boolean THEN $2::text END, updated_at = $2::text
-                    WHERE id = $3 AND list_id = $4 AND done <> $1::boolean
-                    """, [done, now, id, list]) == 1
-                let after = try stored(id, in: list)
-                if changed { try recorder?.task(id, before: before, after: after.row, .taskDone(id, done)) }
-                return after.task
-            }
-        }
+        try translatingErrors { try server.transaction { try applyDone(done, task: id, in: list) } }
     }
 
     public func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
-        try translatingErrors {
-            try server.transaction {
-                let (task, row) = try stored(id, in: list)
-                try recorder?.task(id, before: row, after: nil, .taskDeleted(id))
-                try server.run("DELETE FROM tasks WHERE id = $1", [id])
-                return task
-            }
-        }
+        try translatingErrors { try server.transaction { try applyDelete(id, in: list) } }
     }
 
     public func forEachTag(_ body: (TagCount) throws -> Void) throws {
@@ -183,20 +149,6 @@ extension PostgresTodoRepository {
         try translatingErrors {
             try server.forEachRow(sql, values.values) { try body(Self.readTask($0)) }
         }
-    }
-}
-/// An edit's parts in this server's SQL; its rules are `applyEdit`'s.
-extension PostgresTodoRepository: TaskEditing {
-    package func writeFields(of task: TodoTask, completedAt: String?, updatedAt: String) throws {
-        try server.run("""
-            UPDATE tasks SET list_id = $1, title = $2, notes = $3, due = $4, priority = $5, done = $6,
-                completed_at = $7, updated_at = $8, repeat = $9, repeat_from = $10 WHERE id = $11
-            """, [task.listID, task.title, task.notes, task.due?.description, task.priority.rawValue, task.isDone,
-                  completedAt, updatedAt, task.repeatRule?.stored, task.repeatFrom.rawValue, task.id])
-    }
-
-    package func removeTag(_ tag: String, from id: Int64) throws {
-        try server.run("DELETE FROM task_tags WHERE task_id = $1 AND todo_nocase(tag) = todo_nocase($2)", [id, tag])
     }
 }
 #endif

@@ -67,7 +67,7 @@ extension SQLiteTodoRepository {
     }
 
     /// Just the row as stored, through the same statement.
-    func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
+    package func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
         guard let row = try db.cached(Self.taskSelect + " WHERE t.id = ? AND t.list_id = ?").bind([id, list]).first(Self.readRow)
         else { throw TodoError.taskNotFound(id) }
         return row
@@ -147,20 +147,7 @@ extension SQLiteTodoRepository {
     }
 
     public func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {
-        try translatingErrors {
-            try db.transaction {
-                let now = timestamp()
-                try db.run(
-                    "INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now,
-                    draft.repeatRule?.stored, draft.repeatFrom.rawValue)
-                let id = db.lastInsertedRowID
-                for tag in draft.tags { try addTag(tag, to: id) }
-                let added = try stored(id, in: list)
-                try recorder?.task(id, before: nil, after: added.row, .taskAdded(id))
-                return added.task
-            }
-        }
+        try translatingErrors { try db.transaction { try applyAdd(draft, to: list) } }
     }
 
     public func updateTask(_ id: TodoTask.ID, with changes: TaskChanges) throws -> TodoTask {
@@ -168,34 +155,11 @@ extension SQLiteTodoRepository {
     }
 
     public func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
-        try translatingErrors {
-            try db.transaction {
-                let now = timestamp()
-                let before = try recorder.map { _ in try storedRow(id, in: list) }
-                // Already in that state: nothing changes, not even updated_at.
-                try db.run(
-                    """
-                    UPDATE tasks SET done = ?1, completed_at = CASE WHEN ?1 THEN ?2 END, updated_at = ?2
-                    WHERE id = ?3 AND list_id = ?4 AND done <> ?1
-                    """,
-                    done, now, id, list)
-                let changed = db.changes == 1
-                let after = try stored(id, in: list)
-                if changed { try recorder?.task(id, before: before, after: after.row, .taskDone(id, done)) }
-                return after.task
-            }
-        }
+        try translatingErrors { try db.transaction { try applyDone(done, task: id, in: list) } }
     }
 
     public func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
-        try translatingErrors {
-            try db.transaction {
-                let (task, row) = try stored(id, in: list)
-                try recorder?.task(id, before: row, after: nil, .taskDeleted(id))
-                try db.run("DELETE FROM tasks WHERE id = ?", id)
-                return task
-            }
-        }
+        try translatingErrors { try db.transaction { try applyDelete(id, in: list) } }
     }
 }
 

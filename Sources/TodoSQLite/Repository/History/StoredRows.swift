@@ -73,21 +73,3 @@ extension SQLiteTodoRepository {
             """, id, tag)
     }
 }
-
-/// An edit's parts in this file's SQL; its rules are `applyEdit`'s.
-extension SQLiteTodoRepository: TaskEditing {
-    package func writeFields(of task: TodoTask, completedAt: String?, updatedAt: String) throws {
-        try db.run(
-            """
-            UPDATE tasks SET list_id = ?, title = ?, notes = ?, due = ?, priority = ?, done = ?,
-                completed_at = ?, updated_at = ?, repeat = ?, repeat_from = ? WHERE id = ?
-            """,
-            task.listID, task.title, task.notes, task.due?.description, task.priority.rawValue, task.isDone,
-            completedAt, updatedAt, task.repeatRule?.stored, task.repeatFrom.rawValue, task.id)
-    }
-
-    /// The column's NOCASE collation matches any case.
-    package func removeTag(_ tag: String, from id: Int64) throws {
-        try db.run("DELETE FROM task_tags WHERE task_id = ? AND tag = ?", id, tag)
-    }
-}
