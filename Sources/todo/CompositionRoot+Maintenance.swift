@@ -53,6 +53,8 @@ extension CompositionRoot {
 
     static func backUpDatabase(_ options: Settings, to file: String) throws {
         let environment = Environment.process
+        // A backup is a file; copying into a server is an import.
+        if let target = ServerURL(file) { throw BackupToServer(url: target) }
         let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
         if let server = location.server {
             try backUpServer(server, environment, to: file)

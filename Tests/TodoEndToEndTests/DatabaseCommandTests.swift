@@ -95,11 +95,13 @@ import TodoTestSupport
         #expect(again.status == 1, "an existing file is never overwritten")
         #expect(again.stderr.contains("already exists"))
 
-        // A server is not a file to back up to: a usage error, and nothing made for it.
-        let toServer = try todo.run(["db", "backup", "postgres://ann@db.example/todo"])
-        #expect(toServer.failedCleanly(with: 64), "\(toServer.summary)")
-        #expect(toServer.stderr.contains("a backup is written to a new file, not to a server"), "\(toServer.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: todo.directory.path("postgres:")))
+        // A server is not a file to back up to (a URL in any case, its password never shown),
+        // and nothing is made for it.
+        let toServer = try todo.run(["db", "backup", "PostgreSQL://ann:s3cret@db.example/todo"])
+        #expect(toServer.failedCleanly(with: 1, oneLine: true), "\(toServer.summary)")
+        #expect(toServer.stderr.contains("a backup is written to a new file, not to a server (PostgreSQL://ann@db.example/todo)"), "\(toServer.stderr)")
+        #expect(!toServer.stderr.contains("s3cret"))
+        #expect(!FileManager.default.fileExists(atPath: todo.directory.path("PostgreSQL:")))
     }
 
     /// A database as an older todo left it: only the first migration, with a list and a task.

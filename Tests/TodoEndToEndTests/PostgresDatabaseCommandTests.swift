@@ -111,6 +111,16 @@ struct PostgresDatabaseCommandTests {
         #expect(result.stderr.contains("migration 0001_create_schema.sql is not applied yet"), "\(result.stderr)")
         #expect(try PostgresTestServer.psql(url, "SELECT to_regclass('tasks') IS NULL") == "t")
 
+        // The unaccent extension gone (a restore into a database without it): a finding
+        // naming it, not a failure of the check.
+        let withoutUnaccent = try PostgresTestServer.newDatabase()
+        try TodoRunner().run(["list", "--db", withoutUnaccent])
+        try PostgresTestServer.psql(withoutUnaccent, "DROP EXTENSION unaccent CASCADE")
+        let unaccent = try TodoRunner().run(["db", "check", "--db", withoutUnaccent])
+        #expect(unaccent.status == 1 && unaccent.stderr.contains(
+            "schema: this todo's schema cannot be built in this database to compare with: text search dictionary \"public.unaccent\" does not exist"),
+                "\(unaccent.stderr)")
+
         // todo's tables whose record of migrations was emptied by hand: not "any command
         // applies it", which would fail.
         try TodoRunner().run(["list", "--db", url])

@@ -54,10 +54,6 @@ struct DatabaseBackupCommand: InvokingCommand {
 
     mutating func validate() throws {
         guard !file.isEmpty else { throw ValidationError("give a file to write the backup to") }
-        // A backup is a file; copying into a server is an import.
-        if file.hasPrefix("postgres://") || file.hasPrefix("postgresql://") {
-            throw ValidationError("a backup is written to a new file, not to a server: to copy into one, `todo export | todo import --keep-ids --db URL`")
-        }
     }
 
     func invocation(at now: Due) throws -> Invocation { .backUpDatabase(global.settings, to: file) }

@@ -46,10 +46,8 @@ public final class PostgresTodoRepository: TodoRepository {
     /// Connects to the database at `url` (shown as `shown`, without its password) and brings its
     /// schema up to this binary's.
     public static func open(url: String, shown: String, options: Options = Options()) throws -> PostgresTodoRepository {
-        let address = try ServerAddress(url: url, fallbackUser: options.fallbackUser, password: options.fallbackPassword,
-                                        connectTimeout: options.connectTimeoutSeconds)
-        let server = try ServerConnection.connect(address, shown: shown, statementTimeout: options.statementTimeoutSeconds)
-        let repository = PostgresTodoRepository(server: server, options: options)
+        let repository = try connect(url: url, shown: shown, options: options)
+        let server = repository.server
         try repository.translatingErrors {
             let migrator = ServerMigrator()
             if options.setsUpSchema { return try migrator.migrate(server, now: options.timestamp()) }
@@ -62,6 +60,14 @@ public final class PostgresTodoRepository: TodoRepository {
             }
         }
         return repository
+    }
+
+    /// Connects to the database at `url`, its schema left as it is.
+    static func connect(url: String, shown: String, options: Options) throws -> PostgresTodoRepository {
+        let address = try ServerAddress(url: url, fallbackUser: options.fallbackUser, password: options.fallbackPassword,
+                                        connectTimeout: options.connectTimeoutSeconds)
+        let server = try ServerConnection.connect(address, shown: shown, statementTimeout: options.statementTimeoutSeconds)
+        return PostgresTodoRepository(server: server, options: options)
     }
 
     public func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T {

@@ -42,14 +42,18 @@ struct ServerCheck {
         return found
     }
 
+    /// Each list's open and done tasks, counted (what the kept counts must say).
+    static let countedTasks = """
+        SELECT l.id, count(t.id) FILTER (WHERE NOT t.done) AS open, count(t.id) FILTER (WHERE t.done) AS done
+        FROM lists AS l LEFT JOIN tasks AS t ON t.list_id = l.id GROUP BY l.id
+        """
+
     /// Recounts every list from its tasks, holding the write lock like any command that writes.
     func repair() throws {
         _ = try server.transaction {
             try server.run("""
-                UPDATE lists AS l SET open_count = c.open, done_count = c.done
-                FROM (SELECT l.id, count(t.id) FILTER (WHERE NOT t.done) AS open, count(t.id) FILTER (WHERE t.done) AS done
-                      FROM lists AS l LEFT JOIN tasks AS t ON t.list_id = l.id GROUP BY l.id) AS c
-                WHERE l.id = c.id AND (l.open_count, l.done_count) IS DISTINCT FROM (c.open, c.done)
+                UPDATE lists AS l SET open_count = c.open, done_count = c.done FROM (\(Self.countedTasks)) AS c
+                WHERE l.id = c.id AND (l.open_count, l.done_count) <> (c.open, c.done)
                 """)
         }
     }
@@ -162,10 +166,8 @@ struct ServerCheck {
     /// bypassed (session_replication_role = replica) while tasks changed.
     private func counts() throws -> [String] {
         try server.rows("""
-            SELECT l.name, l.open_count, l.done_count, count(t.id) FILTER (WHERE NOT t.done), count(t.id) FILTER (WHERE t.done)
-            FROM lists AS l LEFT JOIN tasks AS t ON t.list_id = l.id
-            GROUP BY l.id
-            HAVING (l.open_count, l.done_count) <> (count(t.id) FILTER (WHERE NOT t.done), count(t.id) FILTER (WHERE t.done))
+            SELECT l.name, l.open_count, l.done_count, c.open, c.done FROM lists AS l JOIN (\(Self.countedTasks)) AS c ON c.id = l.id
+            WHERE (l.open_count, l.done_count) <> (c.open, c.done)
             ORDER BY l.name COLLATE "C"
             """).map { row in
             "counts: list '\(try row.text(0))' records \(try row.int(1)) open and \(try row.int(2)) done tasks but has \(try row.int(3)) and \(try row.int(4)) (todo db check --repair recounts)"
@@ -178,12 +180,9 @@ extension PostgresTodoRepository {
     /// sound. Only reads, unless `repair`, which recounts the lists: unlike opening it for a
     /// command, it does not set up or migrate the schema.
     public static func check(url: String, shown: String, options: Options = Options(), repair: Bool = false) throws -> CheckReport {
-        let address = try ServerAddress(url: url, fallbackUser: options.fallbackUser, password: options.fallbackPassword,
-                                        connectTimeout: options.connectTimeoutSeconds)
-        let server = try ServerConnection.connect(address, shown: shown, statementTimeout: options.statementTimeoutSeconds)
-        let repository = PostgresTodoRepository(server: server, options: options)
+        let repository = try connect(url: url, shown: shown, options: options)
         return try repository.translatingErrors {
-            let check = ServerCheck(server: server)
+            let check = ServerCheck(server: repository.server)
             let found = try check.findings()
             guard repair, !found.repairable.isEmpty else { return CheckReport(findings: found.all, notChecked: found.notChecked) }
             try check.repair()

@@ -35,6 +35,15 @@ struct ServerNotSupported: ServerFailure {
     }
 }
 
+/// A server URL given as `todo db backup`'s FILE: exit 1, saying how to copy into a server.
+struct BackupToServer: ServerFailure {
+    let url: ServerURL
+
+    var description: String {
+        "a backup is written to a new file, not to a server (\(url.withoutPassword)): to copy into one, `todo export | todo import --keep-ids --db URL`"
+    }
+}
+
 extension DatabaseLocation {
     /// The server this location names, if it is a URL.
     var server: ServerURL? { ServerURL(path) }
