@@ -24,69 +24,60 @@ extension PostgresTodoRepository {
         }
     }
 
-    func list(id: TodoList.ID) throws -> TodoList? {
+    package func list(id: TodoList.ID) throws -> TodoList? {
         try server.first("SELECT \(Self.listColumns) FROM lists WHERE id = $1", [id], Self.readList)
     }
 
-    func listRow(_ id: Int64) throws -> ListRow? {
-        try server.first("SELECT name, created_at FROM lists WHERE id = $1", [id]) { try ListRow.read($0, from: 0) } ?? nil
-    }
-
     public func createList(named name: String) throws -> TodoList {
-        try translatingErrors {
-            try server.transaction {
-                // Looked up first: a refused insert would end the whole transaction.
-                if try list(named: name) != nil { throw TodoError.listExists(name) }
-                let created = ListRow(name: name, createdAt: timestamp())
-                guard let id = try server.first("INSERT INTO lists (name, created_at) VALUES ($1, $2) RETURNING id", created.values, { try $0.int64(0) })
-                else { throw ServerError.refused("no id came back for the new list") }
-                try recorder?.list(id, before: nil, after: created, .listCreated(name))
-                return TodoList(id: id, name: name, openCount: 0, doneCount: 0)
-            }
-        }
+        try translatingErrors { try server.transaction { try applyCreateList(named: name) } }
     }
 
     public func renameList(_ id: TodoList.ID, to name: String) throws -> TodoList {
-        try translatingErrors {
-            try server.transaction {
-                guard let before = try listRow(id) else { throw TodoError.listNotFound(String(id)) }
-                if let other = try list(named: name), other.id != id { throw TodoError.listExists(name) }
-                try server.run("UPDATE lists SET name = $1 WHERE id = $2", [name, id])
-                guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
-                if before.name != name {
-                    try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt),
-                                       .listRenamed(from: before.name, to: name))
-                }
-                return list
-            }
-        }
+        try translatingErrors { try server.transaction { try applyRename(id, to: name) } }
     }
 
     public func deleteList(_ id: TodoList.ID, force: Bool) throws -> TodoList {
-        try translatingErrors {
-            try server.transaction {
-                guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
-                let taskCount = list.taskCount
-                guard force || taskCount == 0 else { throw TodoError.listNotEmpty(list.name, taskCount: taskCount) }
-                if let recorder {
-                    // Its tasks go with it (ON DELETE CASCADE): each is recorded, for undo. Read a
-                    // page at a time, as the record may be written out meanwhile on this connection.
-                    var after: Int64 = 0
-                    while true {
-                        let page = try server.rows(
-                            "SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = $1 AND t.id > $2 ORDER BY t.id LIMIT 256",
-                            [id, after])
-                        for row in page {
-                            after = try row.int64(0)
-                            try recorder.task(after, before: try TaskRow.read(row, from: 1), after: nil)
-                        }
-                        if page.count < 256 { break }
-                    }
-                    try recorder.list(id, before: listRow(id), after: nil, .listDeleted(list.name, tasks: taskCount))
-                }
-                try server.run("DELETE FROM lists WHERE id = $1", [id])
-                return list
+        try translatingErrors { try server.transaction { try applyDeleteList(id, force: force) } }
+    }
+}
+
+/// Writing a list, in this server's SQL; the rules are `ListWriting`'s.
+extension PostgresTodoRepository: ListWriting {
+    package func listRow(_ id: Int64) throws -> ListRow? {
+        try server.first("SELECT name, created_at FROM lists WHERE id = $1", [id]) { try ListRow.read($0, from: 0) } ?? nil
+    }
+
+    /// The name is looked up first: a refused insert would end the whole transaction.
+    package func insertList(_ row: ListRow) throws -> TodoList.ID {
+        if try list(named: row.name) != nil { throw TodoError.listExists(row.name) }
+        guard let id = try server.first("INSERT INTO lists (name, created_at) VALUES ($1, $2) RETURNING id", row.values, { try $0.int64(0) })
+        else { throw ServerError.refused("no id came back for the new list") }
+        return id
+    }
+
+    package func writeName(_ name: String, ofList id: TodoList.ID) throws {
+        if let other = try list(named: name), other.id != id { throw TodoError.listExists(name) }
+        try server.run("UPDATE lists SET name = $1 WHERE id = $2", [name, id])
+    }
+
+    /// Its tasks go with it (ON DELETE CASCADE).
+    package func deleteListRow(_ id: TodoList.ID) throws {
+        try server.run("DELETE FROM lists WHERE id = $1", [id])
+    }
+
+    /// Read a page at a time: what `body` records may be written out meanwhile on this
+    /// connection.
+    package func forEachTaskRow(inList id: TodoList.ID, _ body: (TodoTask.ID, TaskRow?) throws -> Void) throws {
+        var after: Int64 = 0
+        while true {
+            let page = try server.rows(
+                "SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = $1 AND t.id > $2 ORDER BY t.id LIMIT 256",
+                [id, after])
+            for row in page {
+                after = try row.int64(0)
+                try body(after, try TaskRow.read(row, from: 1))
             }
+            if page.count < 256 { break }
         }
     }
 }

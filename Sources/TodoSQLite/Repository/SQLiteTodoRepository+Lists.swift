@@ -22,56 +22,49 @@ extension SQLiteTodoRepository {
         }
     }
 
-    func list(id: TodoList.ID) throws -> TodoList? {
+    package func list(id: TodoList.ID) throws -> TodoList? {
         try db.cached("SELECT \(Self.listColumns) FROM lists WHERE id = ?").bind([id]).first(Self.readList)
     }
 
     public func createList(named name: String) throws -> TodoList {
-        try translatingErrors {
-            let created = ListRow(name: name, createdAt: timestamp())
-            do {
-                try db.cached("INSERT INTO lists (name, created_at) VALUES (?, ?)").bind(created.values).run()
-            } catch let error as SQLiteError where error.isUniqueViolation {
-                throw TodoError.listExists(name)
-            }
-            let id = db.lastInsertedRowID
-            try recorder?.list(id, before: nil, after: created, .listCreated(name))
-            return TodoList(id: id, name: name, openCount: 0, doneCount: 0)
-        }
+        try translatingErrors { try db.transaction { try applyCreateList(named: name) } }
     }
 
     public func renameList(_ id: TodoList.ID, to name: String) throws -> TodoList {
-        try translatingErrors {
-            guard let before = try listRow(id) else { throw TodoError.listNotFound(String(id)) }
-            do {
-                try db.run("UPDATE lists SET name = ? WHERE id = ?", name, id)
-            } catch let error as SQLiteError where error.isUniqueViolation {
-                throw TodoError.listExists(name)
-            }
-            guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
-            if before.name != name {
-                try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt),
-                                   .listRenamed(from: before.name, to: name))
-            }
-            return list
-        }
+        try translatingErrors { try db.transaction { try applyRename(id, to: name) } }
     }
 
     public func deleteList(_ id: TodoList.ID, force: Bool) throws -> TodoList {
-        try translatingErrors {
-            try db.transaction {
-                guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
-                let taskCount = list.taskCount
-                guard force || taskCount == 0 else { throw TodoError.listNotEmpty(list.name, taskCount: taskCount) }
-                if let recorder {
-                    // Its tasks go with it (ON DELETE CASCADE): each is recorded, for undo.
-                    try db.cached("SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = ?")
-                        .bind([id]).forEachRow { row in try recorder.task(row.int64(0), before: TaskRow.read(row, from: 1), after: nil) }
-                    try recorder.list(id, before: listRow(id), after: nil, .listDeleted(list.name, tasks: taskCount))
-                }
-                try db.run("DELETE FROM lists WHERE id = ?", id)
-                return list
-            }
+        try translatingErrors { try db.transaction { try applyDeleteList(id, force: force) } }
+    }
+}
+
+/// Writing a list, in this file's SQL; the rules are `ListWriting`'s.
+extension SQLiteTodoRepository: ListWriting {
+    package func insertList(_ row: ListRow) throws -> TodoList.ID {
+        do {
+            try db.cached("INSERT INTO lists (name, created_at) VALUES (?, ?)").bind(row.values).run()
+        } catch let error as SQLiteError where error.isUniqueViolation {
+            throw TodoError.listExists(row.name)
         }
+        return db.lastInsertedRowID
+    }
+
+    package func writeName(_ name: String, ofList id: TodoList.ID) throws {
+        do {
+            try db.run("UPDATE lists SET name = ? WHERE id = ?", name, id)
+        } catch let error as SQLiteError where error.isUniqueViolation {
+            throw TodoError.listExists(name)
+        }
+    }
+
+    /// Its tasks go with it (ON DELETE CASCADE).
+    package func deleteListRow(_ id: TodoList.ID) throws {
+        try db.run("DELETE FROM lists WHERE id = ?", id)
+    }
+
+    package func forEachTaskRow(inList id: TodoList.ID, _ body: (TodoTask.ID, TaskRow?) throws -> Void) throws {
+        try db.cached("SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = ?")
+            .bind([id]).forEachRow { row in try body(row.int64(0), TaskRow.read(row, from: 1)) }
     }
 }

@@ -55,7 +55,7 @@ extension SQLiteTodoRepository {
             .bind([id]).first { TaskRow.read($0, from: 0) } ?? nil
     }
 
-    func listRow(_ id: Int64) throws -> ListRow? {
+    package func listRow(_ id: Int64) throws -> ListRow? {
         try db.cached("SELECT name, created_at FROM lists WHERE id = ?").bind([id]).first { ListRow.read($0, from: 0) } ?? nil
     }
 
