@@ -75,7 +75,8 @@ struct PostgresDatabaseCommandTests {
 
     /// What a session with the foreign keys' and counting triggers off leaves (psql with
     /// `session_replication_role = replica`, a `pg_restore --disable-triggers`), a trigger set
-    /// to fire only in such sessions, and a rule: each is found.
+    /// to fire only in such sessions, a rule, a policy, an unlogged table, a domain of one's own
+    /// given to a column: each is found.
     @Test func theCheckFindsRowsPointingNowhereAndTriggersThatDoNotFire() throws {
         let url = try PostgresTestServer.newDatabase()
         let server = try TodoRunner(environment: ["TODO_DB": url])
@@ -87,7 +88,11 @@ struct PostgresDatabaseCommandTests {
             RESET session_replication_role;
             ALTER TABLE tasks ENABLE REPLICA TRIGGER tasks_count_delete;
             ALTER TABLE task_tags DISABLE TRIGGER ALL;
-            CREATE RULE quiet AS ON INSERT TO lists DO INSTEAD NOTHING
+            CREATE RULE quiet AS ON INSERT TO lists DO INSTEAD NOTHING;
+            CREATE DOMAIN stamp AS text CHECK (VALUE LIKE '2%');
+            ALTER TABLE lists ALTER COLUMN created_at TYPE stamp;
+            CREATE POLICY mine ON tasks USING (true);
+            ALTER TABLE task_tags SET UNLOGGED
             """)
         let found = try server.run(["db", "check"])
         #expect(found.failedCleanly(with: 1, oneLine: false), "\(found.summary)")
@@ -98,6 +103,10 @@ struct PostgresDatabaseCommandTests {
             "triggers: trigger task_tags_changed on task_tags is disabled",
             "triggers: trigger tasks_count_delete on tasks fires only under session_replication_role = replica",
             "schema: rule lists.quiet is not part of a todo database",
+            "schema: type stamp is not part of a todo database",
+            "schema: column lists.created_at differs from what this todo expects",
+            "schema: policy tasks.mine is not part of a todo database",
+            "schema: table task_tags differs from what this todo expects",
         ] {
             #expect(found.stderr.contains(finding), "\(finding) in \(found.stderr)")
         }

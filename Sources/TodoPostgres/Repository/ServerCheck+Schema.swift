@@ -50,8 +50,8 @@ extension ServerCheck {
     }
 
     /// The tables (logged or not, row security or not), their columns, indexes, constraints,
-    /// triggers, rules and policies, and the functions of `schema`, extensions' own left out,
-    /// by name.
+    /// triggers, rules and policies, and the types and functions of `schema`, extensions' own
+    /// left out, by name.
     private func objects(in schema: String, comparedWith other: String) throws -> [String: String] {
         // Both on the server: the catalog's words, with either schema's prefix taken out.
         let sql = """
@@ -92,6 +92,18 @@ extension ServerCheck {
                        coalesce(pg_get_expr(p.polqual, p.polrelid), '') || ' ' || coalesce(pg_get_expr(p.polwithcheck, p.polrelid), '')
                 FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid
                 WHERE c.relnamespace = (SELECT oid FROM ns)
+              UNION ALL
+                -- Domains, enums, ranges and composite types of one's own (tables' row types and
+                -- arrays come with what they belong to).
+                SELECT 'type ' || t.typname, t.typtype::text || ' ' || format_type(t.typbasetype, t.typtypmod)
+                       || CASE WHEN t.typnotnull THEN ' not null' ELSE '' END || coalesce(' default ' || t.typdefault, '')
+                       || coalesce((SELECT ' ' || string_agg(pg_get_constraintdef(k.oid), ' ' ORDER BY k.conname) FROM pg_constraint k WHERE k.contypid = t.oid), '')
+                       || coalesce((SELECT ' ' || string_agg(quote_literal(e.enumlabel), ' ' ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = t.oid), '')
+                FROM pg_type t
+                WHERE t.typnamespace = (SELECT oid FROM ns)
+                  AND (t.typrelid = 0 OR EXISTS (SELECT FROM pg_class c WHERE c.oid = t.typrelid AND c.relkind = 'c'))
+                  AND NOT EXISTS (SELECT FROM pg_type e WHERE e.typarray = t.oid)
+                  AND NOT EXISTS (SELECT FROM pg_depend e WHERE e.classid = 'pg_type'::regclass AND e.objid = t.oid AND e.deptype = 'e')
               UNION ALL
                 SELECT 'function ' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')', pg_get_functiondef(p.oid)
                 FROM pg_proc p
