@@ -201,6 +201,27 @@ struct PostgresDatabaseCommandTests {
         #expect(try String(contentsOfFile: mine, encoding: .utf8) == "my notes")
     }
 
+    /// TODO_PG_STATEMENT_TIMEOUT bounds waiting, not a backup's reading, which takes as long as
+    /// the database is large: made slow by hand (a name function that sleeps), a read that
+    /// `todo list` gives up on still completes in a backup.
+    @Test func aBackupReadsForAsLongAsItTakes() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url, "TODO_PG_STATEMENT_TIMEOUT": "1"])
+        try server.run(["add", "Home", "one"])
+        try PostgresTestServer.psql(url, """
+            CREATE OR REPLACE FUNCTION todo_nocase(text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+            BEGIN PERFORM pg_sleep(1.5); RETURN lower($1); END $$
+            """)
+        let listed = try server.run(["list"])
+        #expect(listed.failedCleanly(with: 1, oneLine: true), "\(listed.summary)")
+        #expect(listed.stderr.contains("took longer than 1 s"), "\(listed.stderr)")
+
+        let file = server.directory.path("slow.db")
+        let backedUp = try server.run(["db", "backup", file])
+        #expect(backedUp.status == 0, "\(backedUp.summary)")
+        #expect(try TodoRunner(environment: ["TODO_DB": file]).run(["list", "Home"]).stdout.contains("one"))
+    }
+
     /// A backup only reads: a database todo has not set up yet is refused, and stays empty.
     @Test func aBackupOfAnEmptyDatabaseSetsNothingUp() throws {
         let url = try PostgresTestServer.newDatabase()
