@@ -278,6 +278,42 @@ struct PostgresCommandTests {
         #expect(try owner.run(["undo", "--db", memberURL]).status == 0)
     }
 
+    /// README's set-up for a team: a role that owns the database and that each member's
+    /// sessions act as (`ALTER ROLE … IN DATABASE … SET role`). Whoever comes first sets it up;
+    /// every member then writes, imports the fast way (as an owner), undoes and checks it.
+    @Test func everyMemberOfATeamSetUpAsReadmeSaysUsesItFully() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let suffix = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+        let (team, ann, bob, name) = ("team_\(suffix)", "ann_\(suffix)", "bob_\(suffix)", "shared_\(suffix)")
+        try PostgresTestServer.psql(url, "CREATE ROLE \(team) NOLOGIN")
+        try PostgresTestServer.psql(url, "CREATE ROLE \(ann) LOGIN PASSWORD 'a' IN ROLE \(team)")
+        try PostgresTestServer.psql(url, "CREATE ROLE \(bob) LOGIN PASSWORD 'b' IN ROLE \(team)")
+        try PostgresTestServer.psql(url, "CREATE DATABASE \(name) OWNER \(team)")
+        let shared = PostgresTestServer.database(name, on: url)
+        defer {
+            _ = try? PostgresTestServer.psql(url, "DROP DATABASE \(name)")
+            _ = try? PostgresTestServer.psql(url, "DROP ROLE \(ann), \(bob), \(team)")
+        }
+        for member in [ann, bob] { try PostgresTestServer.psql(url, "ALTER ROLE \(member) IN DATABASE \(name) SET role = \(team)") }
+        try PostgresTestServer.psql(shared, "CREATE EXTENSION IF NOT EXISTS unaccent")
+        let annURL = shared.replacingOccurrences(of: "://todo:todo@", with: "://\(ann):a@")
+        let bobURL = shared.replacingOccurrences(of: "://todo:todo@", with: "://\(bob):b@")
+        let todo = try TodoRunner()
+
+        #expect(try todo.run(["add", "Home", "from ann", "--db", annURL]).status == 0)
+        #expect(try todo.run(["add", "Home", "from bob", "--db", bobURL]).status == 0)
+        #expect(try todo.run(["done", "1", "--db", bobURL]).status == 0)
+        let indexes = try PostgresTestServer.psql(shared, Self.indexIDs)
+        let imported = try todo.run(["import", "--db", bobURL], stdin: Self.records(10_000, in: "Big"))
+        #expect(imported.status == 0, "\(imported.summary)")
+        #expect(try PostgresTestServer.psql(shared, Self.indexIDs) != indexes, "the import rebuilt the indexes, as an owner")
+        #expect(try todo.run(["undo", "--db", annURL]).status == 0)
+        #expect(try todo.jsonArray(["list", "--db", annURL]).map { $0["name"] as? String } == ["Home"])
+        let checked = try todo.run(["db", "check", "--db", bobURL])
+        #expect(checked.status == 0 && checked.stderr.isEmpty, "\(checked.summary)")
+        #expect(try PostgresTestServer.psql(shared, "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'") == team)
+    }
+
     /// A psql session left inside a transaction that wrote to `tasks`: an import waits for its
     /// lock no longer than the statement timeout, then says so in one line and keeps nothing.
     @Test func anImportBehindAnotherSessionsLockWaitsOnlyTheTimeout() throws {
