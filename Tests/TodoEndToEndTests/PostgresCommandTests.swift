@@ -312,6 +312,18 @@ struct PostgresCommandTests {
         let checked = try todo.run(["db", "check", "--db", bobURL])
         #expect(checked.status == 0 && checked.stderr.isEmpty, "\(checked.summary)")
         #expect(try PostgresTestServer.psql(shared, "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'") == team)
+
+        // A login not let in yet: one line that says what is wrong and who can fix it.
+        let eve = "eve_\(suffix)"
+        try PostgresTestServer.psql(url, "CREATE ROLE \(eve) LOGIN PASSWORD 'e'")
+        defer { _ = try? PostgresTestServer.psql(url, "DROP ROLE \(eve)") }
+        let eveURL = shared.replacingOccurrences(of: "://todo:todo@", with: "://\(eve):e@")
+        for arguments in [["list"], ["add", "Home", "from eve"]] {
+            let refused = try todo.run(arguments + ["--db", eveURL])
+            #expect(refused.failedCleanly(with: 1, oneLine: true), "\(refused.summary)")
+            #expect(refused.stderr.contains("this login may not use todo's tables there (permission denied for table schema_migrations); the database's owner lets a member in"),
+                    "\(refused.stderr)")
+        }
     }
 
     /// A psql session left inside a transaction that wrote to `tasks`: an import waits for its

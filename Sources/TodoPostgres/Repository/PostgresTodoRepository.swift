@@ -49,14 +49,20 @@ public final class PostgresTodoRepository: TodoRepository {
         let repository = try connect(url: url, shown: shown, options: options)
         let server = repository.server
         try repository.translatingErrors {
-            let migrator = ServerMigrator()
-            if options.setsUpSchema { return try migrator.migrate(server, now: options.timestamp()) }
-            let pending = try migrator.pending(server)
-            if pending.count == migrator.migrations.count {
-                throw ServerError.unusableDatabase("\(shown) holds no todo database yet; there is nothing to read (a todo command that writes sets it up)")
-            }
-            if let first = pending.first {
-                throw ServerError.unusableDatabase("\(shown) was set up by an older todo (first missing: \(first.fileName)); any todo command that writes upgrades it")
+            do {
+                let migrator = ServerMigrator()
+                if options.setsUpSchema { return try migrator.migrate(server, now: options.timestamp()) }
+                let pending = try migrator.pending(server)
+                if pending.count == migrator.migrations.count {
+                    throw ServerError.unusableDatabase("\(shown) holds no todo database yet; there is nothing to read (a todo command that writes sets it up)")
+                }
+                if let first = pending.first {
+                    throw ServerError.unusableDatabase("\(shown) was set up by an older todo (first missing: \(first.fileName)); any todo command that writes upgrades it")
+                }
+            } catch let error where ServerError.sqlState(of: error) == "42501" {
+                // A login the database's owner has not let in yet: say who can fix it.
+                throw ServerError.unusableDatabase(
+                    "\(shown): this login may not use todo's tables there (\(ServerError.message(of: error))); the database's owner lets a member in (see README, \"A database shared by a team\")")
             }
         }
         return repository
