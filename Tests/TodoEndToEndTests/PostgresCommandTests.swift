@@ -318,7 +318,7 @@ struct PostgresCommandTests {
         try PostgresTestServer.psql(url, "CREATE ROLE \(eve) LOGIN PASSWORD 'e'")
         defer { _ = try? PostgresTestServer.psql(url, "DROP ROLE \(eve)") }
         let eveURL = shared.replacingOccurrences(of: "://todo:todo@", with: "://\(eve):e@")
-        for arguments in [["list"], ["add", "Home", "from eve"]] {
+        for arguments in [["list"], ["add", "Home", "from eve"], ["db", "check"]] {
             let refused = try todo.run(arguments + ["--db", eveURL])
             #expect(refused.failedCleanly(with: 1, oneLine: true), "\(refused.summary)")
             #expect(refused.stderr.contains("this login may not use todo's tables there (permission denied for table schema_migrations); the database's owner lets a member in"),

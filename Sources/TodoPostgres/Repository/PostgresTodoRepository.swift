@@ -49,7 +49,7 @@ public final class PostgresTodoRepository: TodoRepository {
         let repository = try connect(url: url, shown: shown, options: options)
         let server = repository.server
         try repository.translatingErrors {
-            do {
+            try sayingWhoLetsIn(shown) {
                 let migrator = ServerMigrator()
                 if options.setsUpSchema { return try migrator.migrate(server, now: options.timestamp()) }
                 let pending = try migrator.pending(server)
@@ -59,13 +59,20 @@ public final class PostgresTodoRepository: TodoRepository {
                 if let first = pending.first {
                     throw ServerError.unusableDatabase("\(shown) was set up by an older todo (first missing: \(first.fileName)); any todo command that writes upgrades it")
                 }
-            } catch let error where ServerError.sqlState(of: error) == "42501" {
-                // A login the database's owner has not let in yet: say who can fix it.
-                throw ServerError.unusableDatabase(
-                    "\(shown): this login may not use todo's tables there (\(ServerError.message(of: error))); the database's owner lets a member in (see README, \"A database shared by a team\")")
             }
         }
         return repository
+    }
+
+    /// Runs the first reads of todo's tables: a login the database's owner has not let in yet
+    /// is told so, and who can fix it, rather than only which table it was refused.
+    static func sayingWhoLetsIn<T>(_ shown: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error where ServerError.sqlState(of: error) == "42501" {
+            throw ServerError.unusableDatabase(
+                "\(shown): this login may not use todo's tables there (\(ServerError.message(of: error))); the database's owner lets a member in (see README, \"A database shared by a team\")")
+        }
     }
 
     /// Connects to the database at `url`, its schema left as it is.
