@@ -54,6 +54,24 @@ extension CompositionRoot {
         #endif
     }
 
+    /// The names of the lists on a server, read as they are (a database todo has not set up, or
+    /// must upgrade, has none); none when the server cannot be reached within a few seconds.
+    static func serverListNames(_ url: ServerURL, _ environment: Environment) -> [String] {
+        #if PostgreSQL
+        guard var options = try? serverOptions(environment) else { return [] }
+        options.setsUpSchema = false
+        // A shell waits for this on TAB: a server that does not answer soon gives no names.
+        options.connectTimeoutSeconds = min(options.connectTimeoutSeconds, 3)
+        var names: [String] = []
+        guard let server = try? PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: options),
+              (try? server.forEachList({ names.append($0.name) })) != nil
+        else { return [] }
+        return names
+        #else
+        return []
+        #endif
+    }
+
     #if PostgreSQL
     /// The server's settings from the environment: timeouts, the history's bound, libpq's
     /// defaults for what the URL leaves out.

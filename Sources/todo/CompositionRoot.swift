@@ -109,12 +109,12 @@ extension CompositionRoot {
         return repository
     }
 
-    /// List names for shell completion, read without creating, migrating or waiting: pressing TAB
-    /// must never change a file.
+    /// List names for shell completion and for telling a list from a mistyped command, read
+    /// without creating, migrating or waiting: pressing TAB must never change a database.
     static func listNames(databaseFlag: String?) -> [String] {
-        guard let location = try? DatabaseLocation.resolve(flag: databaseFlag, environment: .process),
-              access(location.path, F_OK) == 0
-        else { return [] }
+        guard let location = try? DatabaseLocation.resolve(flag: databaseFlag, environment: .process) else { return [] }
+        if let server = location.server { return serverListNames(server, .process) }
+        guard access(location.path, F_OK) == 0 else { return [] }
         return (try? SQLiteTodoRepository.listNames(path: location.path)) ?? []
     }
 }

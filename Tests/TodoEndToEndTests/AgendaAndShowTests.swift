@@ -4,8 +4,8 @@ import TodoTestSupport
 
 /// `todo agenda` and `todo show`.
 @Suite struct AgendaAndShowTests {
-    @Test func agendaShowsOpenDatedTasksThroughTheDaysInDueOrder() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func agendaShowsOpenDatedTasksThroughTheDaysInDueOrder(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let inTen = try todo.add("Work", "in ten days", ["--due", "+10d"])
         let inSeven = try todo.add("Home", "in seven days", ["--due", "+7d"])
         let today = try todo.add("Work", "today", ["--due", "today"])
@@ -32,8 +32,8 @@ import TodoTestSupport
         #expect(try todo.run(["agenda", "--days", "-1"]).status == 64)
     }
 
-    @Test func showPrintsEveryField() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func showPrintsEveryField(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let a = try todo.add("Groceries", "oat milk", ["--notes", "line one\nline two", "--due", "2026-11-22T09:30", "--priority", "high"])
         let b = try todo.add("Work", "report")
         try todo.run(["done", String(b)])

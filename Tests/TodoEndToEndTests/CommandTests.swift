@@ -4,8 +4,8 @@ import TodoTestSupport
 
 /// Every command of CLI.md, run through the built binary against a temporary database.
 @Suite struct CommandTests {
-    @Test func listShowsEveryListWithOpenAndDoneCounts() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func listShowsEveryListWithOpenAndDoneCounts(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         #expect(try todo.jsonArray(["list"]).isEmpty)
         let milk = try todo.add("Groceries", "oat milk")
         try todo.add("Groceries", "bread")
@@ -23,16 +23,16 @@ import TodoTestSupport
         #expect(text.stdout.contains("Work       1 open  0 done"))
     }
 
-    @Test func listWithoutSubcommandIsTheDefault() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func listWithoutSubcommandIsTheDefault(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Inbox", "try todo")
         let result = try todo.run([])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Inbox"))
     }
 
-    @Test func listOfOneListShowsOpenTasksAndAllShowsDoneOnes() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func listOfOneListShowsOpenTasksAndAllShowsDoneOnes(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let undated = try todo.add("Groceries", "bread")
         let later = try todo.add("Groceries", "cheese", ["--due", "2030-01-02"])
         let sooner = try todo.add("Groceries", "milk", ["--due", "2030-01-01"])
@@ -49,8 +49,8 @@ import TodoTestSupport
         #expect(!text.stdout.contains("eggs"))
     }
 
-    @Test func addStoresEveryFieldAndCreatesTheList() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func addStoresEveryFieldAndCreatesTheList(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let task = try todo.jsonObject(["add", "  Groceries ", "  oat milk  ", "--notes", "the barista one",
                                         "--due", "2026-11-22T09:30", "--priority", "high"])
         #expect(task["list"] as? String == "Groceries")
@@ -65,8 +65,8 @@ import TodoTestSupport
         #expect(text.stdout.hasPrefix("Added 2: bread (in Groceries)"))
     }
 
-    @Test func editChangesEachField() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func editChangesEachField(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let id = try todo.add("Groceries", "milk", ["--notes", "n", "--due", "2026-12-01"])
         var task = try todo.jsonObject(["edit", String(id), "--title", "oat milk", "--priority", "medium", "--due", "2026-12-24"])
         #expect(task["title"] as? String == "oat milk")
@@ -86,8 +86,8 @@ import TodoTestSupport
         #expect(task["completed_at"] is NSNull)
     }
 
-    @Test func editListMovesTheTaskAndCreatesTheList() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func editListMovesTheTaskAndCreatesTheList(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let id = try todo.add("Groceries", "milk")
         let task = try todo.jsonObject(["edit", String(id), "--list", "Errands"])
         #expect(task["list"] as? String == "Errands")
@@ -96,8 +96,8 @@ import TodoTestSupport
         #expect(counts == ["Errands=1", "Groceries=0"])
     }
 
-    @Test func doneAndUndoneChangeSeveralTasksAcrossLists() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func doneAndUndoneChangeSeveralTasksAcrossLists(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let a = try todo.add("Groceries", "milk")
         let b = try todo.add("Work", "report")
         let done = try todo.jsonArray(["done", String(a), String(b)])
@@ -114,8 +114,8 @@ import TodoTestSupport
         #expect(text.stdout.contains("Done \(b): report"))
     }
 
-    @Test func rmDeletesTasksAndTheirIdsAreNeverReused() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func rmDeletesTasksAndTheirIdsAreNeverReused(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let a = try todo.add("Groceries", "milk")
         let b = try todo.add("Groceries", "bread")
         let deleted = try todo.jsonArray(["rm", String(b), String(a)])
@@ -125,8 +125,8 @@ import TodoTestSupport
         #expect(next > b)
     }
 
-    @Test func newRenameAndDeleteList() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func newRenameAndDeleteList(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let created = try todo.jsonObject(["new-list", "Reading"])
         #expect(created["name"] as? String == "Reading")
         #expect(created["open"] as? Int == 0)

@@ -12,8 +12,8 @@ import TodoTestSupport
         #expect(result.stdout.contains("---completion"), "list names are completed by asking todo")
     }
 
-    @Test func listNamesAreCompletedForListArgumentsAndOptions() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func listNamesAreCompletedForListArgumentsAndOptions(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Groceries", "milk")
         try todo.add("Garden", "weed")
         try todo.add("Work", "report")
@@ -51,5 +51,13 @@ import TodoTestSupport
         let result = try todo.run(["---completion", "list", "--", "positional@0", "2", "0", "todo", "list", ""])
         #expect(result.status == 0)
         #expect(!FileManager.default.fileExists(atPath: todo.databasePath))
+    }
+
+    @Test(.enabled(if: Store.all.contains(.server), "needs a PostgreSQL server (TODO_TEST_POSTGRES_URL)"))
+    func completingOnAServerSetsNothingUp() throws {
+        let todo = try TodoRunner(.server)
+        let result = try todo.run(["---completion", "list", "--", "positional@0", "2", "0", "todo", "list", ""])
+        #expect(result.status == 0 && result.stdout.isEmpty, "\(result.summary)")
+        #expect(try rows(todo, "SELECT count(*) FROM pg_class WHERE relnamespace = 'public'::regnamespace") == ["0"])
     }
 }

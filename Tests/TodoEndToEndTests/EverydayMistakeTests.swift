@@ -4,23 +4,24 @@ import TodoTestSupport
 
 /// Issue 10, section 1: the mistakes a user makes every day get an answer that names them.
 @Suite struct EverydayMistakeTests {
-    @Test(arguments: [
+    @Test(arguments: Store.all, [
         (["ad", "Inbox", "x"], "ad", "add"),
         (["lsit"], "lsit", "list"),
         (["dne", "3"], "dne", "done"),
         (["imp", "file.ndjson"], "imp", "import"),
         (["serach", "milk"], "serach", "search"),
     ])
-    func aMistypedCommandSaysWhichOneWasMeant(arguments: [String], typed: String, meant: String) throws {
-        let todo = try TodoRunner()
+    func aMistypedCommandSaysWhichOneWasMeant(_ store: Store, _ example: (arguments: [String], typed: String, meant: String)) throws {
+        let (arguments, typed, meant) = example
+        let todo = try TodoRunner(store)
         try todo.add("Inbox", "a task")
         let result = try todo.run(arguments)
         #expect(result.failedCleanly(with: 64, oneLine: true), "\(result.summary)")
         #expect(result.stderr == "Error: no command or list named \"\(typed)\". Did you mean \"\(meant)\"?\n")
     }
 
-    @Test func aWordThatNamesAListStillListsIt() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func aWordThatNamesAListStillListsIt(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Lsit", "a task in a list with an odd name")
         let result = try todo.run(["lsit"])
         #expect(result.status == 0, "\(result.summary)")
@@ -31,7 +32,7 @@ import TodoTestSupport
         #expect(missing.stderr.hasPrefix("Error: no list named 'groceries'"))
     }
 
-    @Test(arguments: [
+    @Test(arguments: Store.all, [
         (["edit", "1", "--priorty", "high"], "Unknown option '--priorty'. Did you mean '--priority'?"),
         (["done", "--bogus", "1"], "Unknown option '--bogus'"),
         (["list", "Inbox", "--overdeu"], "Unknown option '--overdeu'. Did you mean '--overdue'?"),
@@ -39,18 +40,19 @@ import TodoTestSupport
         (["agenda", "--day", "3"], "Unknown option '--day'. Did you mean '--days'?"),
         (["rename-list", "Inbox", "Work", "--forse"], "Unknown option '--forse'"),
     ])
-    func anUnknownOptionIsNamedOnEveryCommand(arguments: [String], message: String) throws {
-        let todo = try TodoRunner()
+    func anUnknownOptionIsNamedOnEveryCommand(_ store: Store, _ example: (arguments: [String], message: String)) throws {
+        let (arguments, message) = example
+        let todo = try TodoRunner(store)
         try todo.add("Inbox", "a task")
-        let before = try databaseSnapshot(todo.databasePath)
+        let before = try databaseSnapshot(todo)
         let result = try todo.run(arguments)
         #expect(result.status == 64 && result.stdout.isEmpty, "\(result.summary)")
         #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
-        #expect(try databaseSnapshot(todo.databasePath) == before)
+        #expect(try databaseSnapshot(todo) == before)
     }
 
-    @Test func usageShowsRequiredArgumentsAsRequired() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func usageShowsRequiredArgumentsAsRequired(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         for command in ["rm", "done", "undone", "show"] {
             let help = try todo.run([command, "--help"]).stdout
             #expect(help.contains("<id> ..."), "\(command): \(help)")
@@ -61,8 +63,8 @@ import TodoTestSupport
         }
     }
 
-    @Test func theQuietFlagSaysWhatItDoesOnEachCommand() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func theQuietFlagSaysWhatItDoesOnEachCommand(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let add = try todo.run(["add", "--help"]).stdout
         #expect(add.contains("Print only the new task's id"))
         for command in ["edit", "import", "done", "undone", "rm", "new-list", "rename-list", "delete-list"] {
@@ -73,8 +75,8 @@ import TodoTestSupport
         }
     }
 
-    @Test func aNegativeNumberIsRefusedAsANumber() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func aNegativeNumberIsRefusedAsANumber(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let agenda = try todo.run(["agenda", "--days", "-1"])
         #expect(agenda.status == 64)
         #expect(agenda.stderr.hasPrefix("Error: --days must be 0 or more, not -1\n"), "\(agenda.stderr)")
@@ -84,8 +86,8 @@ import TodoTestSupport
         #expect(list.stderr.hasPrefix("Error: --limit must be 0 or more\n"), "\(list.stderr)")
     }
 
-    @Test func anEmptyListingSaysWhyItIsEmpty() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func anEmptyListingSaysWhyItIsEmpty(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Work", "undated")
         try todo.add("Work", "later", ["--due", "+30d", "--priority", "low"])
         let overdue = try todo.run(["list", "Work", "--overdue"]).stdout
@@ -96,8 +98,8 @@ import TodoTestSupport
         #expect(try todo.run(["list", "Empty"]).stdout.hasSuffix("  Nothing to do in Empty.\n"))
     }
 
-    @Test func everyAgendaDayHeadingShowsItsDate() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func everyAgendaDayHeadingShowsItsDate(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Home", "tomorrow's", ["--due", "tomorrow"])
         let tomorrow = try #require(try todo.jsonArray(["agenda"]).first?["due"] as? String)
         let text = try todo.run(["agenda"]).stdout

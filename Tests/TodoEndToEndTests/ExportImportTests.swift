@@ -5,8 +5,8 @@ import TodoTestSupport
 /// `todo export` and `todo import`: formats, the round trip, and all-or-nothing imports.
 @Suite struct ExportImportTests {
     /// A database with every field set somewhere, odd characters, done tasks and a deleted id.
-    static func richDatabase() throws -> TodoRunner {
-        let todo = try TodoRunner()
+    static func richDatabase(_ store: Store) throws -> TodoRunner {
+        let todo = try TodoRunner(store)
         try todo.add("Groceries", "oat milk, \"barista\"", ["--notes", "line one\nline two\r\n, \"quoted\"", "--due", "2026-11-22T09:30", "--priority", "high"])
         try todo.add("Ünïcödé ☕️ 한국어", "tab\there \u{1B}[31m esc", ["--due", "2026-12-01", "--priority", "low"])
         let gone = try todo.add("Work", "deleted later")
@@ -17,13 +17,13 @@ import TodoTestSupport
         return todo
     }
 
-    @Test(arguments: ["ndjson", "json", "csv"])
-    func exportThenImportKeepingIdsReproducesEveryField(format: String) throws {
-        let source = try Self.richDatabase()
+    @Test(arguments: Store.all, ["ndjson", "json", "csv"])
+    func exportThenImportKeepingIdsReproducesEveryField(_ store: Store, format: String) throws {
+        let source = try Self.richDatabase(store)
         let exported = try source.run(["export", "--format", format])
         #expect(exported.status == 0)
 
-        let target = try TodoRunner()
+        let target = try TodoRunner(store)
         let imported = try target.run(["import", "--format", format, "--keep-ids", "--json"], stdin: exported.stdoutBytes)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try imported.jsonObject()["imported"] as? Int == 4)
@@ -33,8 +33,8 @@ import TodoTestSupport
         #expect(try target.run(["export", "--format", format]).stdout == exported.stdout)
     }
 
-    @Test func formatsHaveTheDocumentedShape() throws {
-        let todo = try Self.richDatabase()
+    @Test(arguments: Store.all) func formatsHaveTheDocumentedShape(_ store: Store) throws {
+        let todo = try Self.richDatabase(store)
         let ndjson = try todo.run(["export"]).stdout
         let lines = ndjson.split(separator: "\n")
         #expect(lines.count == 4)
@@ -55,15 +55,15 @@ import TodoTestSupport
         #expect(try todo.run(["export", "--list", "Nope"]).status == 1)
     }
 
-    @Test func anEmptyDatabaseExportsAnEmptyDocument() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func anEmptyDatabaseExportsAnEmptyDocument(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         #expect(try todo.run(["export"]).stdout == "")
         #expect(try todo.run(["export", "--json"]).stdout == "[]\n")
         #expect(try todo.run(["export", "--format", "csv"]).stdout == "id,list,title,notes,due,priority,done,created_at,updated_at,completed_at,tags,repeat,repeat_from\r\n")
     }
 
-    @Test func onlyListAndTitleAreRequired() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func onlyListAndTitleAreRequired(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let input = "{\"list\":\" Inbox \",\"title\":\"bare\"}\n\n{\"list\":\"inbox\",\"title\":\"done one\",\"done\":true,\"future_field\":[1,{\"x\":null}]}\n"
         let result = try todo.run(["import"], stdin: Data(input.utf8))
         #expect(result.status == 0, "\(result.stderr)")
@@ -74,11 +74,11 @@ import TodoTestSupport
         #expect(tasks[1]["completed_at"] is String)
     }
 
-    @Test func aFileArgumentAndItsExtensionChooseTheFormat() throws {
-        let source = try Self.richDatabase()
+    @Test(arguments: Store.all) func aFileArgumentAndItsExtensionChooseTheFormat(_ store: Store) throws {
+        let source = try Self.richDatabase(store)
         let file = source.directory.path("tasks.csv")
         try source.run(["export", "--format", "csv"]).stdoutBytes.write(to: URL(fileURLWithPath: file))
-        let target = try TodoRunner()
+        let target = try TodoRunner(store)
         let result = try target.run(["import", file, "--keep-ids"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try target.run(["export"]).stdout == source.run(["export"]).stdout)
@@ -105,22 +105,23 @@ import TodoTestSupport
         ("{\"list\":\"A\",\"title\":\"\\ud800\"}", "surrogate"),
     ]
 
-    @Test(arguments: badRecords)
-    func aBadRecordInTheMiddleImportsNothing(record: String, complaint: String) throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all, badRecords)
+    func aBadRecordInTheMiddleImportsNothing(_ store: Store, _ example: (record: String, complaint: String)) throws {
+        let (record, complaint) = example
+        let todo = try TodoRunner(store)
         try todo.add("Existing", "keep me")
-        let before = try databaseSnapshot(todo.databasePath)
+        let before = try databaseSnapshot(todo)
         let input = "{\"list\":\"A\",\"title\":\"first\"}\n{\"list\":\"B\",\"title\":\"second\"}\n\(record)\n{\"list\":\"C\",\"title\":\"last\"}\n"
         let result = try todo.run(["import"], stdin: Data(input.utf8))
         #expect(result.status == 65, "\(record): \(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("Error: line 3: "), "\(result.stderr)")
         #expect(result.stderr.contains(complaint), "\(result.stderr)")
-        #expect(try databaseSnapshot(todo.databasePath) == before)
+        #expect(try databaseSnapshot(todo) == before)
     }
 
-    @Test func badCSVAndJSONRecordsNameTheirLine() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func badCSVAndJSONRecordsNameTheirLine(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let csv = "list,title,due\nA,one,\nA,\"two\nlines\",\nA,three,someday\n"
         let csvResult = try todo.run(["import", "--format", "csv"], stdin: Data(csv.utf8))
         #expect(csvResult.status == 65)
@@ -133,19 +134,19 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["list"]).isEmpty)
     }
 
-    @Test func keepIdsRefusesAnyIdEverAssigned() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func keepIdsRefusesAnyIdEverAssigned(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let first = try todo.add("Inbox", "one")
         let second = try todo.add("Inbox", "two")
         try todo.run(["rm", String(second)])
-        let before = try databaseSnapshot(todo.databasePath)
+        let before = try databaseSnapshot(todo)
 
         for id in [first, second] {
             let input = "{\"id\":\(second + 10),\"list\":\"A\",\"title\":\"fine\"}\n{\"id\":\(id),\"list\":\"A\",\"title\":\"taken\"}\n"
             let result = try todo.run(["import", "--keep-ids"], stdin: Data(input.utf8))
             #expect(result.status == 1, "id \(id): \(result.stderr)")
             #expect(result.stderr.hasPrefix("Error: line 2: task id \(id) is not above the highest id"))
-            #expect(try databaseSnapshot(todo.databasePath) == before)
+            #expect(try databaseSnapshot(todo) == before)
         }
 
         let duplicate = "{\"id\":50,\"list\":\"A\",\"title\":\"a\"}\n{\"id\":50,\"list\":\"A\",\"title\":\"b\"}\n"

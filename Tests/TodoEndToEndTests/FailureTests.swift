@@ -6,13 +6,13 @@ import TodoTestSupport
 /// and the database exactly as it was.
 @Suite struct FailureTests {
     /// A database with a little of everything, and the snapshot to compare against.
-    static func seeded() throws -> (TodoRunner, [String]) {
-        let todo = try TodoRunner()
+    static func seeded(_ store: Store) throws -> (TodoRunner, [String]) {
+        let todo = try TodoRunner(store)
         try todo.add("Groceries", "milk", ["--due", "2026-11-22", "--priority", "low"])
         try todo.add("Groceries", "bread")
         try todo.add("Work", "report")
         try todo.run(["new-list", "Empty"])
-        return (todo, try databaseSnapshot(todo.databasePath))
+        return (todo, try databaseSnapshot(todo))
     }
 
     static let failures: [(arguments: [String], status: Int32)] = [
@@ -49,9 +49,10 @@ import TodoTestSupport
         (["list", "--color", "sometimes"], 64),
     ]
 
-    @Test(arguments: failures)
-    func failsCleanly(arguments: [String], status: Int32) throws {
-        let (todo, before) = try Self.seeded()
+    @Test(arguments: Store.all, failures)
+    func failsCleanly(_ store: Store, _ example: (arguments: [String], status: Int32)) throws {
+        let (arguments, status) = example
+        let (todo, before) = try Self.seeded(store)
         for json in [false, true] {
             let result = try todo.run(arguments + (json ? ["--json"] : []))
             #expect(result.status == status, "\(arguments): \(result.stderr)")
@@ -59,15 +60,15 @@ import TodoTestSupport
             #expect(result.stderr.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
             #expect(!result.wasSignalled)
         }
-        #expect(try databaseSnapshot(todo.databasePath) == before)
+        #expect(try databaseSnapshot(todo) == before)
     }
 
-    @Test func aBatchWithOneMissingTaskChangesNothing() throws {
-        let (todo, before) = try Self.seeded()
+    @Test(arguments: Store.all) func aBatchWithOneMissingTaskChangesNothing(_ store: Store) throws {
+        let (todo, before) = try Self.seeded(store)
         let result = try todo.run(["done", "1", "2", "99999"])
         #expect(result.status == 1)
         #expect(result.stderr == "Error: no task with id 99999\n")
-        #expect(try databaseSnapshot(todo.databasePath) == before)
+        #expect(try databaseSnapshot(todo) == before)
         #expect(try todo.jsonArray(["list", "Groceries"]).allSatisfy { $0["done"] as? Bool == false })
     }
 
@@ -81,8 +82,8 @@ import TodoTestSupport
         #expect(result.stderr.hasPrefix("Error: cannot open the database \(folder): it is a directory"))
     }
 
-    @Test func usageErrorsPrintTheUsageHint() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func usageErrorsPrintTheUsageHint(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let result = try todo.run(["add", "Groceries", "x", "--priority", "urgent"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("Usage: todo add"))

@@ -38,8 +38,8 @@ import TodoTestSupport
     }
 
     /// Home: tasks 1-5 (3 and 5 done, every field used somewhere); Work: task 6, all made by todo.
-    static func prepared() throws -> TodoRunner {
-        let todo = try TodoRunner()
+    static func prepared(_ store: Store) throws -> TodoRunner {
+        let todo = try TodoRunner(store)
         try todo.add("Home", "buy oat milk", ["--notes", "the barista one", "--due", "2026-12-01", "--priority", "high"])
         try todo.add("Home", "call mum", ["--due", "2026-12-02T18:30"])
         try todo.add("Home", "fix the shelf", ["--priority", "medium"])
@@ -50,9 +50,14 @@ import TodoTestSupport
         return todo
     }
 
-    /// Every user-visible column of every list and task, as SQLite stores it: `quote()` shows
-    /// each value's type and exact bytes.
+    /// Every user-visible column of every list and task, as the database stores it: on a file
+    /// `quote()` shows each value's type and exact bytes, on a server a row's text shows each
+    /// value exactly.
     static func userRows(_ todo: TodoRunner) throws -> [String] {
+        guard todo.store == .file else {
+            return try rows(todo, "SELECT 'lists: ' || l::text FROM lists AS l ORDER BY id")
+                + rows(todo, "SELECT 'tasks: ' || t::text FROM tasks AS t ORDER BY id")
+        }
         let db = try Connection(path: todo.databasePath, create: false, readOnly: true)
         var rows: [String] = []
         for table in ["lists", "tasks"] {
@@ -69,9 +74,9 @@ import TodoTestSupport
         #expect(check.status == 0 && check.stdout.hasSuffix(": ok\n"), "\(check.summary)", sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: Command.allCases)
-    func undoRestoresEveryColumnAndRedoRemakesTheChange(command: Command) throws {
-        let todo = try Self.prepared()
+    @Test(arguments: Store.all, Command.allCases)
+    func undoRestoresEveryColumnAndRedoRemakesTheChange(_ store: Store, command: Command) throws {
+        let todo = try Self.prepared(store)
         let before = try Self.userRows(todo)
         let change = try todo.run(command.arguments, stdin: command.stdin)
         #expect(change.status == 0, "\(change.summary)")
@@ -91,8 +96,8 @@ import TodoTestSupport
         try Self.expectHealthy(todo)
     }
 
-    @Test func historyListsChangesNewestFirstInTheContractsShape() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func historyListsChangesNewestFirstInTheContractsShape(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Home", "oat milk")
         try todo.add("Home", "bread")
         try todo.succeed(["done", "1", "2", "--db", todo.databasePath, "--no-color"])
@@ -117,8 +122,8 @@ import TodoTestSupport
         #expect(try todo.run(["history", "--limit", "x"]).failedCleanly(with: 64))
     }
 
-    @Test func undoAndRedoAnswerInJSONWithTheEntryAsItIsAfterwards() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func undoAndRedoAnswerInJSONWithTheEntryAsItIsAfterwards(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Home", "oat milk")
         let undone = try todo.jsonObject(["undo"])
         #expect(undone["id"] as? Int == 1 && undone["undone"] as? Bool == true)
@@ -129,13 +134,13 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["list", "Home"]).map { $0["title"] as? String } == ["oat milk"])
     }
 
-    @Test func dryRunAndQuietUndoAsThoseFlagsPromise() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func dryRunAndQuietUndoAsThoseFlagsPromise(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Home", "oat milk")
-        let before = try databaseSnapshot(todo.databasePath)
+        let before = try databaseSnapshot(todo)
         let dry = try todo.run(["undo", "--dry-run"])
         #expect(dry.status == 0 && dry.stdout.contains("Undid 1") && dry.stdout.contains("Dry run"), "\(dry.summary)")
-        #expect(try databaseSnapshot(todo.databasePath) == before)
+        #expect(try databaseSnapshot(todo) == before)
         let quiet = try todo.run(["undo", "-q"])
         #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.summary)")
         #expect(try todo.jsonArray(["list"]).isEmpty)
@@ -148,8 +153,8 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["history"]).count == 1)
     }
 
-    @Test func nothingToUndoOrRedoExitsOneAndChangesNothing() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func nothingToUndoOrRedoExitsOneAndChangesNothing(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let empty = try todo.run(["undo"])
         #expect(empty.failedCleanly(with: 1, oneLine: true), "\(empty.summary)")
         #expect(empty.stderr.hasPrefix("Error: there is nothing to undo"))
@@ -178,22 +183,22 @@ import TodoTestSupport
         #expect(!FileManager.default.fileExists(atPath: todo.databasePath))
     }
 
-    @Test func undoRefusesATaskChangedInSqlite3AndNamesIt() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func undoRefusesATaskChangedByHandAndNamesIt(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Home", "oat milk")
         try todo.add("Home", "bread")
         try todo.succeed(["done", "1", "2"])
-        try Connection(path: todo.databasePath, create: false).execute("UPDATE tasks SET notes = 'by hand' WHERE id = 2")
-        let before = try databaseSnapshot(todo.databasePath)
+        try editByHand(todo, "UPDATE tasks SET notes = 'by hand' WHERE id = 2")
+        let before = try databaseSnapshot(todo)
         let undo = try todo.run(["undo"])
         #expect(undo.failedCleanly(with: 1, oneLine: true), "\(undo.summary)")
         #expect(undo.stderr == "Error: cannot undo change 3 (done 1 2): task 2 was changed or deleted since; nothing was changed\n", "\(undo.stderr)")
-        #expect(try databaseSnapshot(todo.databasePath) == before)
+        #expect(try databaseSnapshot(todo) == before)
 
-        // An undone add whose id a sqlite3 user took since cannot be redone over it.
+        // An undone add whose id someone editing by hand took since cannot be redone over it.
         try todo.add("Home", "cheese")
         try todo.succeed(["undo"])
-        try Connection(path: todo.databasePath, create: false).execute("""
+        try editByHand(todo, """
             INSERT INTO tasks (id, list_id, title, created_at, updated_at) VALUES (3, 1, 'by hand', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')
             """)
         let redo = try todo.run(["redo"])
@@ -201,8 +206,8 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["show", "3"]).first?["title"] as? String == "by hand")
     }
 
-    @Test func todoHistoryLimitBoundsTheHistory() throws {
-        let todo = try TodoRunner(environment: ["TODO_HISTORY_LIMIT": "2"])
+    @Test(arguments: Store.all) func todoHistoryLimitBoundsTheHistory(_ store: Store) throws {
+        let todo = try TodoRunner(store, environment: ["TODO_HISTORY_LIMIT": "2"])
         for name in ["A", "B", "C", "D"] { try todo.succeed(["new-list", name]) }
         #expect(try todo.jsonArray(["history"]).map { $0["command"] as? String } == ["new-list D", "new-list C"])
         try todo.succeed(["undo"])
@@ -220,8 +225,8 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["list"]).count == 3)
     }
 
-    @Test func aLargeImportIsOneChangeUndoneAndRedoneWhole() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func aLargeImportIsOneChangeUndoneAndRedoneWhole(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Home", "before the import")
         let count = 30_000
         var lines = ""
@@ -240,8 +245,7 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["search", "task", "29999"]).count == 1)
         try Self.expectHealthy(todo)
         // The history keeps the import as its range, not its rows.
-        let db = try Connection(path: todo.databasePath, create: false, readOnly: true)
-        #expect(try db.prepare("SELECT count(*) FROM history_tasks").bind([]).first { $0.int(0) } == 1)
+        #expect(try rows(todo, "SELECT count(*) FROM history_tasks") == ["1"])
         // And the next new task's id is past every id the import took.
         try todo.succeed(["undo"])
         #expect(try todo.add("Home", "after") == count + 2)

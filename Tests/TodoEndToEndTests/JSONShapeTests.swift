@@ -8,8 +8,8 @@ import TodoTestSupport
                                         "updated_at", "completed_at", "tags", "repeat", "repeat_from"]
     static let listKeys: Set<String> = ["id", "name", "open", "done"]
 
-    @Test func aTaskHasExactlyTheDocumentedKeysAndTypes() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func aTaskHasExactlyTheDocumentedKeysAndTypes(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let task = try todo.jsonObject(["add", "Groceries", "oat milk", "--due", "2026-11-22"])
         #expect(Set(task.keys) == Self.taskKeys)
         #expect(task["id"] is Int)
@@ -33,15 +33,15 @@ import TodoTestSupport
         #expect(tagged["repeat_from"] as? String == "done")
     }
 
-    @Test func aListHasExactlyTheDocumentedKeys() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func aListHasExactlyTheDocumentedKeys(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let list = try todo.jsonObject(["new-list", "Groceries"])
         #expect(Set(list.keys) == Self.listKeys)
         #expect(list["id"] is Int)
     }
 
-    @Test func eachCommandPrintsOneDocumentOfItsShape() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func eachCommandPrintsOneDocumentOfItsShape(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let id = String(try todo.add("Groceries", "milk"))
         #expect(try todo.json(["list"]) is [[String: Any]])
         #expect(try todo.json(["list", "Groceries"]) is [[String: Any]])
@@ -58,8 +58,8 @@ import TodoTestSupport
         #expect(raw.stdout == "[{\"id\":2,\"name\":\"Empty\",\"open\":0,\"done\":0}]\n")
     }
 
-    @Test func textIsKeptExactlyInJSON() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func textIsKeptExactlyInJSON(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let title = "say \"hi\" \\ tab\there\u{1B}[31m red ☕️ 한국어 \u{7F}"
         let notes = "line one\nline two\r\n\u{1}end"
         let task = try todo.jsonObject(["add", "Groceries", title, "--notes", notes])

@@ -5,8 +5,8 @@ import TodoTestSupport
 /// `todo list LIST` with --sort, --overdue, --due-before, --priority and --limit.
 @Suite struct ListFilterTests {
     /// Tasks whose order differs under every sort; returns their ids by title.
-    static func seeded() throws -> (TodoRunner, [String: Int]) {
-        let todo = try TodoRunner()
+    static func seeded(_ store: Store) throws -> (TodoRunner, [String: Int]) {
+        let todo = try TodoRunner(store)
         var ids: [String: Int] = [:]
         for (title, options) in [
             ("cherry", ["--due", "2030-01-02", "--priority", "low"]),
@@ -22,8 +22,8 @@ import TodoTestSupport
         try todo.jsonArray(["list", "Fruit"] + options).compactMap { $0["title"] as? String }
     }
 
-    @Test func everySortOrderIsDeterministicWithTiesById() throws {
-        let (todo, _) = try Self.seeded()
+    @Test(arguments: Store.all) func everySortOrderIsDeterministicWithTiesById(_ store: Store) throws {
+        let (todo, _) = try Self.seeded(store)
         #expect(try titles(todo, []) == ["Banana", "elder", "cherry", "date", "apple"])
         #expect(try titles(todo, ["--sort", "due"]) == ["Banana", "elder", "cherry", "date", "apple"])
         // High first; equal priorities by due (undated last), then id.
@@ -32,16 +32,16 @@ import TodoTestSupport
         #expect(try titles(todo, ["--sort", "title"]) == ["apple", "Banana", "cherry", "date", "elder"])
     }
 
-    @Test func doneTasksComeAfterOpenOnesInEverySort() throws {
-        let (todo, ids) = try Self.seeded()
+    @Test(arguments: Store.all) func doneTasksComeAfterOpenOnesInEverySort(_ store: Store) throws {
+        let (todo, ids) = try Self.seeded(store)
         try todo.run(["done", String(ids["apple"]!)])
         for sort in ["due", "priority", "created", "title"] {
             #expect(try titles(todo, ["--all", "--sort", sort]).last == "apple", "\(sort)")
         }
     }
 
-    @Test func filters() throws {
-        let (todo, _) = try Self.seeded()
+    @Test(arguments: Store.all) func filters(_ store: Store) throws {
+        let (todo, _) = try Self.seeded(store)
         try todo.add("Fruit", "late today", ["--due", "today"])
         #expect(try titles(todo, ["--overdue"]) == ["Banana"])
         #expect(try titles(todo, ["--due-before", "2030-01-02"]) == ["Banana", "late today", "elder"])
@@ -53,8 +53,8 @@ import TodoTestSupport
         #expect(try titles(todo, ["--sort", "title", "--priority", "high", "--limit", "1"]) == ["apple"])
     }
 
-    @Test func aTimedTaskIsOverdueOnceItsMinuteHasPassed() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func aTimedTaskIsOverdueOnceItsMinuteHasPassed(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let now = Date()
         let earlier = now.addingTimeInterval(-3600), later = now.addingTimeInterval(3600)
         let format = DateFormatter()
@@ -68,8 +68,8 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["list", "Day", "--overdue"]).map { $0["title"] as? String } == ["passed"])
     }
 
-    @Test func filtersNeedAListAndValidValues() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func filtersNeedAListAndValidValues(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         for arguments in [["list", "--sort", "title"], ["list", "--overdue"], ["list", "X", "--limit", "-1"],
                           ["list", "X", "--sort", "size"], ["list", "X", "--due-before", "soon"]] {
             let result = try todo.run(arguments)

@@ -23,8 +23,8 @@ import TodoTestSupport
 
         """
 
-    @Test func taskwarriorFieldsMapAsTheIssueSays() throws {
-        let todo = try TodoRunner(environment: Self.newYork)
+    @Test(arguments: Store.all) func taskwarriorFieldsMapAsTheIssueSays(_ store: Store) throws {
+        let todo = try TodoRunner(store, environment: Self.newYork)
         let result = try todo.run(["import", "--format", "taskwarrior"], stdin: Data(Self.taskwarrior.utf8))
         #expect(result.status == 0, "\(result.summary)")
         #expect(result.stdout == "Imported 6 tasks (3 new lists).\n")
@@ -56,10 +56,10 @@ import TodoTestSupport
         #expect(tasks.contains { $0["title"] as? String == "Gone" } == false)
     }
 
-    @Test func oneObjectPerLineReadsTheSame() throws {
+    @Test(arguments: Store.all) func oneObjectPerLineReadsTheSame(_ store: Store) throws {
         let lines = Self.taskwarrior.split(separator: "\n").filter { $0.hasPrefix("{") }.map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
-        let todo = try TodoRunner(environment: Self.newYork)
-        let array = try TodoRunner(environment: Self.newYork)
+        let todo = try TodoRunner(store, environment: Self.newYork)
+        let array = try TodoRunner(store, environment: Self.newYork)
         #expect(try todo.run(["import", "--format", "taskwarrior"], stdin: Data((lines.joined(separator: "\n") + "\n").utf8)).status == 0)
         #expect(try array.run(["import", "--format", "taskwarrior"], stdin: Data(Self.taskwarrior.utf8)).status == 0)
         let csv = try todo.run(["export", "--format", "csv"]).stdout
@@ -80,8 +80,8 @@ import TodoTestSupport
 
         """
 
-    @Test func todoTxtFieldsMapAsTheIssueSays() throws {
-        let todo = try TodoRunner(environment: Self.newYork)
+    @Test(arguments: Store.all) func todoTxtFieldsMapAsTheIssueSays(_ store: Store) throws {
+        let todo = try TodoRunner(store, environment: Self.newYork)
         let result = try todo.run(["import", "--format", "todotxt"], stdin: Data(Self.todoTxt.utf8))
         #expect(result.status == 0, "\(result.summary)")
         #expect(result.stdout == "Imported 6 tasks (5 new lists).\n", "the blank line is no task")
@@ -102,7 +102,7 @@ import TodoTestSupport
                 "Nov 1 began in EDT, Nov 21 in EST")
     }
 
-    @Test(arguments: [
+    @Test(arguments: Store.all, [
         ("todotxt", "ok\n(A) x due:2026-02-30\n", "line 2"),
         ("todotxt", "ok\nx 2026-13-01 done\n", "line 2"),
         ("taskwarrior", "{\"description\":\"a\",\"status\":\"bogus\"}\n", "line 1"),
@@ -112,38 +112,39 @@ import TodoTestSupport
         ("taskwarrior", "[{\"description\":\"a\",\"status\":\"pending\"},\n{\"description\":\"b\",\"status\":\"pending\",\"end\":\"soon\"}]\n", "line 2"),
         ("taskwarrior", "[{\"description\":\"a\"\n", "line"),
     ])
-    func aBadRecordIsRefusedNamingItsLineAndNothingIsImported(format: String, input: String, line: String) throws {
-        let todo = try TodoRunner(environment: Self.newYork)
+    func aBadRecordIsRefusedNamingItsLineAndNothingIsImported(_ store: Store, _ example: (format: String, input: String, line: String)) throws {
+        let (format, input, line) = example
+        let todo = try TodoRunner(store, environment: Self.newYork)
         try todo.add("Inbox", "already here")
-        let before = try databaseSnapshot(todo.databasePath)
+        let before = try databaseSnapshot(todo)
         let result = try todo.run(["import", "--format", format], stdin: Data(input.utf8))
         #expect(result.failedCleanly(with: 65, oneLine: true), "\(result.summary)")
         #expect(result.stderr.contains(line), "\(result.stderr)")
-        #expect(try databaseSnapshot(todo.databasePath) == before)
+        #expect(try databaseSnapshot(todo) == before)
     }
 
-    @Test(arguments: ["taskwarrior", "todotxt"])
-    func aDryRunSaysWhatWouldBeImportedAndChangesNothing(format: String) throws {
-        let todo = try TodoRunner(environment: Self.newYork)
+    @Test(arguments: Store.all, ["taskwarrior", "todotxt"])
+    func aDryRunSaysWhatWouldBeImportedAndChangesNothing(_ store: Store, format: String) throws {
+        let todo = try TodoRunner(store, environment: Self.newYork)
         try todo.add("Inbox", "already here")
-        let before = try databaseSnapshot(todo.databasePath)
+        let before = try databaseSnapshot(todo)
         let input = format == "taskwarrior" ? Self.taskwarrior : Self.todoTxt
         let result = try todo.run(["import", "--format", format, "--dry-run", "--json"], stdin: Data(input.utf8))
         #expect(result.status == 0, "\(result.summary)")
         #expect(try result.jsonObject()["imported"] as? Int == 6)
-        #expect(try databaseSnapshot(todo.databasePath) == before)
+        #expect(try databaseSnapshot(todo) == before)
     }
 
-    @Test func theseFormatsAreReadOnly() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func theseFormatsAreReadOnly(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Inbox", "t")
         #expect(try todo.run(["export", "--format", "taskwarrior"]).failedCleanly(with: 64))
         #expect(try todo.run(["export", "--format", "todotxt"]).failedCleanly(with: 64))
         #expect(try todo.run(["import", "--format", "todotxt", "--keep-ids"], stdin: Data("a\n".utf8)).failedCleanly(with: 64))
     }
 
-    @Test func aTxtFileIsReadAsTodoTxt() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func aTxtFileIsReadAsTodoTxt(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let file = todo.directory.path("todo.txt")
         try Data("(B) from a file +Work\n".utf8).write(to: URL(fileURLWithPath: file))
         try todo.succeed(["import", file])

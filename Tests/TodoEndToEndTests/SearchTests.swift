@@ -2,14 +2,14 @@ import Foundation
 import Testing
 import TodoTestSupport
 
-/// `todo search`: FTS5 over titles and notes.
+/// `todo search`: FTS5 over titles and notes on a file, a `tsvector` on a server.
 @Suite struct SearchTests {
     func titles(_ todo: TodoRunner, _ arguments: [String]) throws -> [String] {
         try todo.jsonArray(["search"] + arguments).compactMap { $0["title"] as? String }
     }
 
-    @Test func everyWordMustMatchAsAWordOrItsStart() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func everyWordMustMatchAsAWordOrItsStart(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Groceries", "oat milk", ["--notes", "the barista one"])
         try todo.add("Groceries", "milk chocolate")
         try todo.add("Work", "Milking the budget")
@@ -23,8 +23,8 @@ import TodoTestSupport
         #expect(try titles(todo, ["cafe", "creme"]) == ["Café crème"], "accents and case are ignored")
     }
 
-    @Test func operatorCharactersAreTakenLiterally() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func operatorCharactersAreTakenLiterally(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Inbox", "fix C++ build AND deploy")
         try todo.add("Inbox", "NOT this one")
         for query in ["AND", "\"AND", "c++", "build*", "(deploy)", "NOT", "NEAR(fix build)", "title:fix", "-deploy", "^fix"] {
@@ -37,8 +37,8 @@ import TodoTestSupport
         #expect(try titles(todo, ["title:fix"]).isEmpty, "no column filter: 'title:fix' is the words title and fix")
     }
 
-    @Test func listAllAndRanking() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func listAllAndRanking(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let inNotes = try todo.add("Work", "quarterly plan", ["--notes", "report for the board"])
         let inTitle = try todo.add("Work", "report draft")
         let elsewhere = try todo.add("Home", "report the leak")
@@ -53,21 +53,21 @@ import TodoTestSupport
         #expect(try todo.run(["search", "report", "--list", "Nope"]).status == 1)
     }
 
-    @Test func findsTextEditedDirectlyInSqlite3() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func findsTextEditedByHand(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let id = try todo.add("Inbox", "before")
-        try sqlite3(todo.databasePath, "UPDATE tasks SET title = 'zeppelin ride', notes = 'over the alps' WHERE id = \(id);"
+        try editByHand(todo, "UPDATE tasks SET title = 'zeppelin ride', notes = 'over the alps' WHERE id = \(id);"
             + " INSERT INTO tasks (list_id, title, created_at, updated_at) VALUES (1, 'hand made quokka', 'x', 'x');")
         #expect(try titles(todo, ["zeppelin"]) == ["zeppelin ride"])
         #expect(try titles(todo, ["alps"]) == ["zeppelin ride"])
         #expect(try titles(todo, ["before"]).isEmpty)
         #expect(try titles(todo, ["quokka"]) == ["hand made quokka"])
-        try sqlite3(todo.databasePath, "DELETE FROM tasks WHERE title = 'hand made quokka';")
+        try editByHand(todo, "DELETE FROM tasks WHERE title = 'hand made quokka';")
         #expect(try titles(todo, ["quokka"]).isEmpty)
     }
 
-    @Test func needsAWordWithALetterOrDigit() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func needsAWordWithALetterOrDigit(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         for arguments in [["search"], ["search", "  "], ["search", "--", "-", "*"]] {
             let result = try todo.run(arguments)
             #expect(result.status == 64, "\(arguments)")

@@ -5,8 +5,8 @@ import TodoTestSupport
 /// Tags and repeating tasks through the binary: the options, their refusals, the filters,
 /// `todo tags`, and `done` adding the next task (and `undo` taking it away).
 @Suite struct TagAndRepeatCommandTests {
-    @Test func tagsAreAddedTakenOffAndShownSorted() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func tagsAreAddedTakenOffAndShownSorted(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let id = try todo.add("Home", "buy stamps", ["--tag", "errand", "--tag", "Post"])
         #expect(try todo.jsonArray(["show", String(id)]).first?["tags"] as? [String] == ["errand", "Post"])
         try todo.succeed(["edit", String(id), "--untag", "ERRAND", "--tag", "post", "--tag", "Phone"])
@@ -15,7 +15,7 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["show", String(try todo.add("Home", "plain"))]).first?["tags"] as? [String] == [])
     }
 
-    @Test(arguments: [
+    @Test(arguments: Store.all, [
         ["add", "Home", "t", "--tag", "two words"],
         ["add", "Home", "t", "--tag", ""],
         ["add", "Home", "t", "--tag", "tab\there"],
@@ -30,17 +30,17 @@ import TodoTestSupport
         ["edit", "1", "--repeat-from", "sometimes"],
         ["list", "Home", "--tag", "a b"],
     ])
-    func badTagsAndRulesAreUsageErrorsThatChangeNothing(arguments: [String]) throws {
-        let todo = try TodoRunner()
+    func badTagsAndRulesAreUsageErrorsThatChangeNothing(_ store: Store, arguments: [String]) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Home", "water", ["--due", "2099-01-05", "--repeat", "weekly", "--tag", "garden"])
-        let before = try databaseSnapshot(todo.databasePath)
+        let before = try databaseSnapshot(todo)
         let result = try todo.run(arguments)
         #expect(result.failedCleanly(with: 64), "\(result.summary)")
-        #expect(try databaseSnapshot(todo.databasePath) == before)
+        #expect(try databaseSnapshot(todo) == before)
     }
 
-    @Test func listAndAgendaFilterByEveryTagGiven() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func listAndAgendaFilterByEveryTagGiven(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let both = try todo.add("Home", "both", ["--tag", "a", "--tag", "b", "--due", DueDateTests.day(1)])
         try todo.add("Home", "only a", ["--tag", "A", "--due", DueDateTests.day(2)])
         try todo.add("Work", "only b", ["--tag", "b", "--due", DueDateTests.day(1)])
@@ -52,8 +52,8 @@ import TodoTestSupport
         #expect(Set(agenda) == ["both", "only b"])
     }
 
-    @Test func tagsListsEveryTagWithItsOpenTasks() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func tagsListsEveryTagWithItsOpenTasks(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         #expect(try todo.run(["tags", "--json"]).stdout == "[]\n", "no database yet: nothing, not an error")
         try todo.add("Home", "one", ["--tag", "errand"])
         let done = try todo.add("Home", "two", ["--tag", "Errand", "--tag", "phone"])
@@ -64,8 +64,8 @@ import TodoTestSupport
         #expect(try todo.run(["tags"]).stdout == "#errand  1 open\n#phone   0 open\n")
     }
 
-    @Test func doneAddsOneNextTaskAfterTodayAndUndoTakesItAway() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func doneAddsOneNextTaskAfterTodayAndUndoTakesItAway(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let id = try todo.add("Home", "water", ["--due", "2020-01-06T08:00", "--repeat", "daily", "--tag", "garden", "--priority", "high"])
         let result = try todo.jsonArray(["done", String(id)])
         #expect(result.count == 2, "the done task, then its next one")
@@ -81,8 +81,8 @@ import TodoTestSupport
         #expect(tasks.first?["done"] as? Bool == false)
     }
 
-    @Test func editDoneAddsTheNextOneAndAMonthSeriesKeepsItsDay() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func editDoneAddsTheNextOneAndAMonthSeriesKeepsItsDay(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let id = try todo.add("Bills", "rent", ["--due", "2099-01-31", "--repeat", "monthly"])
         let edited = try todo.run(["edit", String(id), "--done"])
         #expect(edited.stdout.hasSuffix("Added 2: rent (in Bills, due 2099-02-28, repeats 1m)\n"), "\(edited.summary)")
@@ -95,29 +95,29 @@ import TodoTestSupport
         #expect(mar["repeat"] as? String == "1m")
     }
 
-    @Test func countedFromTheDayItWasDone() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func countedFromTheDayItWasDone(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let id = try todo.add("Home", "haircut", ["--due", "2099-06-01", "--repeat", "4w", "--repeat-from", "done"])
         let next = try #require(try todo.jsonArray(["done", String(id)]).last)
         #expect(next["due"] as? String == DueDateTests.day(28))
         #expect(next["repeat_from"] as? String == "done")
     }
 
-    @Test func aRepeatingTaskLosesItsDueOnlyWithItsRule() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func aRepeatingTaskLosesItsDueOnlyWithItsRule(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let id = try todo.add("Home", "water", ["--due", "2099-01-05", "--repeat", "weekly"])
         let plain = try todo.jsonObject(["edit", String(id), "--no-due", "--no-repeat"])
         #expect(plain["due"] is NSNull && plain["repeat"] is NSNull)
         #expect(try todo.jsonArray(["done", String(id)]).count == 1, "no rule, no next task")
     }
 
-    @Test(arguments: ["ndjson", "json", "csv"])
-    func tagsAndRulesSurviveExportAndImport(format: String) throws {
-        let source = try TodoRunner()
+    @Test(arguments: Store.all, ["ndjson", "json", "csv"])
+    func tagsAndRulesSurviveExportAndImport(_ store: Store, format: String) throws {
+        let source = try TodoRunner(store)
         try source.add("Home", "water", ["--due", "2099-01-05T08:00", "--repeat", "2w", "--repeat-from", "done", "--tag", "garden", "--tag", "Outside"])
         try source.add("Home", "plain")
         let exported = try source.run(["export", "--format", format])
-        let target = try TodoRunner()
+        let target = try TodoRunner(store)
         let imported = try target.run(["import", "--format", format], stdin: exported.stdoutBytes)
         #expect(imported.status == 0, "\(imported.stderr)")
         let tasks = try target.jsonArray(["list", "Home"])

@@ -6,8 +6,8 @@ import TodoTestSupport
 @Suite struct TerminalOutputTests {
     static let escape = "\u{1B}["
 
-    @Test func colourFollowsTheFlagsAndNoColor() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func colourFollowsTheFlagsAndNoColor(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         try todo.add("Groceries", "milk", ["--priority", "high"])
         // Not a terminal: no colour by default.
         #expect(!(try todo.run(["list", "Groceries"]).stdout.contains(Self.escape)))
@@ -20,8 +20,8 @@ import TodoTestSupport
         #expect(!(try todo.run(["list", "Groceries", "--json", "--color", "always"]).stdout.contains(Self.escape)))
     }
 
-    @Test func controlCharactersFromDataAreShownHarmlessly() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func controlCharactersFromDataAreShownHarmlessly(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let title = "evil\u{1B}[2J\u{1B}]0;pwned\u{07}\nnext\u{202E}txt.exe\u{9B}"
         try todo.add("Inbox\u{1B}[31m", title)
         for arguments in [["list"], ["list", "Inbox\u{1B}[31m"], ["add", "Inbox\u{1B}[31m", title]] {
@@ -35,8 +35,8 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["list", "Inbox\u{1B}[31m"]).first?["title"] as? String == title)
     }
 
-    @Test func tasksAreAlignedInColumns() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func tasksAreAlignedInColumns(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         for index in 1...10 { try todo.add("Inbox", "task \(index)", index == 3 ? ["--due", "2030-01-01", "--priority", "high"] : []) }
         let lines = try todo.run(["list", "Inbox"]).stdout.split(separator: "\n").dropFirst()
         let titleColumns = Set(lines.compactMap { line in line.firstRange(of: "task ").map { line.distance(from: line.startIndex, to: $0.lowerBound) } })

@@ -16,8 +16,8 @@ import TodoTestSupport
         ["import"],
     ]
 
-    static func seeded() throws -> TodoRunner {
-        let todo = try TodoRunner()
+    static func seeded(_ store: Store) throws -> TodoRunner {
+        let todo = try TodoRunner(store)
         try todo.add("Inbox", "one")
         try todo.add("Inbox", "two")
         let three = try todo.add("Work", "three")
@@ -27,24 +27,31 @@ import TodoTestSupport
 
     static let importInput = Data("{\"list\":\"Imported\",\"title\":\"from a file\"}\n".utf8)
 
-    @Test(arguments: writingCommands)
-    func dryRunLeavesTheFileByteForByteUnchanged(command: [String]) throws {
-        let todo = try Self.seeded()
-        // The file and its write-ahead log, where todo's recent commits live until a checkpoint.
-        let before = try #require(fileBytes(todo.databasePath))
-        let logBefore = fileBytes(todo.databasePath + "-wal")
+    /// What a dry run must leave as it was: on a file, its bytes and its write-ahead log's
+    /// (where todo's recent commits live until a checkpoint); on a server, every row.
+    static func untouched(_ todo: TodoRunner) throws -> [String] {
+        switch todo.store {
+        case .file: [todo.databasePath, todo.databasePath + "-wal"].map { fileBytes($0)?.base64EncodedString() ?? "no file" }
+        case .server: try databaseSnapshot(todo)
+        }
+    }
+
+    @Test(arguments: Store.all, writingCommands)
+    func dryRunLeavesTheDatabaseUnchanged(_ store: Store, command: [String]) throws {
+        let todo = try Self.seeded(store)
+        let before = try Self.untouched(todo)
+        #expect(before.first != "no file")
         let text = try todo.run(command + ["--dry-run"], stdin: Self.importInput)
         #expect(text.status == 0, "\(command): \(text.stderr)")
         #expect(text.stdout.hasSuffix("Dry run: nothing was changed.\n"))
         let json = try todo.run(command + ["--dry-run", "--json"], stdin: Self.importInput)
         #expect(json.status == 0)
         #expect((try? json.json()) != nil, "dry run prints what would happen as JSON")
-        #expect(fileBytes(todo.databasePath) == before, "\(command)")
-        #expect(fileBytes(todo.databasePath + "-wal") == logBefore, "\(command)")
+        #expect(try Self.untouched(todo) == before, "\(command)")
     }
 
-    @Test func dryRunReportsWhatWouldHappenAndStillFailsLikeTheRealThing() throws {
-        let todo = try Self.seeded()
+    @Test(arguments: Store.all) func dryRunReportsWhatWouldHappenAndStillFailsLikeTheRealThing(_ store: Store) throws {
+        let todo = try Self.seeded(store)
         let wouldAdd = try todo.jsonObject(["add", "Inbox", "maybe", "--dry-run"])
         #expect(wouldAdd["title"] as? String == "maybe")
         #expect(try todo.jsonArray(["list", "Inbox"]).count == 2)
@@ -55,17 +62,17 @@ import TodoTestSupport
         #expect(badImport.status == 65)
     }
 
-    @Test(arguments: writingCommands.filter { $0.first != "add" })
-    func quietPrintsNothing(command: [String]) throws {
-        let todo = try Self.seeded()
+    @Test(arguments: Store.all, writingCommands.filter { $0.first != "add" })
+    func quietPrintsNothing(_ store: Store, command: [String]) throws {
+        let todo = try Self.seeded(store)
         let result = try todo.run(command + ["-q"], stdin: Self.importInput)
         #expect(result.status == 0, "\(command): \(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(try todo.run(command + ["--quiet", "--json"], stdin: Self.importInput).stdout.isEmpty)
     }
 
-    @Test func quietAddPrintsOnlyTheIdForUseInCommandSubstitution() throws {
-        let todo = try TodoRunner()
+    @Test(arguments: Store.all) func quietAddPrintsOnlyTheIdForUseInCommandSubstitution(_ store: Store) throws {
+        let todo = try TodoRunner(store)
         let result = try todo.run(["add", "Inbox", "first", "-q"])
         #expect(result.stdout == "1\n")
         // In a shell: the id flows into the next command.

@@ -99,14 +99,21 @@ public final class RunningTodo: @unchecked Sendable {
 /// several threads at once once set up (each run has its own output files).
 public final class TodoRunner: @unchecked Sendable {
     public let directory: TemporaryDirectory
-    /// The database every run uses unless a test says otherwise.
+    /// Where the database every run uses lives.
+    public let store: Store
+    /// The database every run uses unless a test says otherwise: a file's path, or on a server
+    /// the URL of a database of the runner's own (what `--db` and `TODO_DB` take).
     public let databasePath: String
     public let environment: [String: String]
 
     /// `environment` is added to (and overrides) the clean environment every run gets.
-    public init(environment extra: [String: String] = [:]) throws {
+    public init(_ store: Store = .file, environment extra: [String: String] = [:]) throws {
         directory = try TemporaryDirectory()
-        databasePath = directory.path("todo.db")
+        self.store = store
+        switch store {
+        case .file: databasePath = directory.path("todo.db")
+        case .server: databasePath = try PostgresTestServer.newDatabase()
+        }
         var environment = [
             "PATH": "/usr/bin:/bin",
             "HOME": directory.path("home"),
