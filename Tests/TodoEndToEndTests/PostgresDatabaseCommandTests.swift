@@ -29,8 +29,9 @@ struct PostgresDatabaseCommandTests {
     }
 
     /// What psql can do that todo's own commands never do: a disabled counting trigger, a
-    /// dropped index, a table of one's own, a time todo cannot read. Each is one finding; the
-    /// database is left as it was; --repair recounts the lists and nothing else.
+    /// dropped index, a table of one's own, a time todo cannot read, an identity set back. Each
+    /// is one finding; the database is left as it was; --repair recounts the lists and moves
+    /// the identity past the highest id, and nothing else.
     @Test func theCheckFindsHandEditsAndRepairRecounts() throws {
         let url = try PostgresTestServer.newDatabase()
         let server = try TodoRunner(environment: ["TODO_DB": url])
@@ -41,17 +42,19 @@ struct PostgresDatabaseCommandTests {
             ALTER TABLE tasks ENABLE TRIGGER tasks_count_insert;
             ALTER TABLE task_tags DISABLE TRIGGER task_tags_changed;
             DROP INDEX tasks_open_by_due;
-            CREATE TABLE notes_of_mine (id int)
+            CREATE TABLE notes_of_mine (id int);
+            SELECT setval('tasks_id_seq', 1)
             """)
         let found = try server.run(["db", "check"])
         #expect(found.failedCleanly(with: 1, oneLine: false), "\(found.summary)")
-        #expect(found.stderr.hasPrefix("Error: \(Self.shown(url)) has 5 problems:\n"), "\(found.stderr)")
+        #expect(found.stderr.hasPrefix("Error: \(Self.shown(url)) has 6 problems:\n"), "\(found.stderr)")
         for finding in [
             "schema: index tasks_open_by_due is missing",
             "schema: table notes_of_mine is not part of a todo database",
             "triggers: trigger task_tags_changed on task_tags is disabled (ALTER TABLE task_tags ENABLE TRIGGER task_tags_changed)",
             "task 2: created_at 'yesterday' is not a time",
             "counts: list 'Home' records 1 open and 0 done tasks but has 2 and 0 (todo db check --repair recounts)",
+            "ids: the highest task id is 2, but the next one todo hands out would be 2 (todo db check --repair moves it past)",
         ] {
             #expect(found.stderr.contains(finding), "\(finding) in \(found.stderr)")
         }
@@ -63,6 +66,8 @@ struct PostgresDatabaseCommandTests {
         #expect(repaired.stderr.contains("has 4 problems"), "\(repaired.stderr)")
         #expect(try PostgresTestServer.psql(url, "SELECT open_count FROM lists") == "2")
         #expect(try server.jsonArray(["list"]).first?["open"] as? Int == 2)
+        #expect(repaired.stderr.contains("todo: repaired: ids: the highest task id is 2"), "\(repaired.stderr)")
+        #expect(try server.add("Home", "three") == 3)
 
         try PostgresTestServer.psql(url, """
             ALTER TABLE task_tags ENABLE TRIGGER task_tags_changed;

@@ -56,10 +56,6 @@ extension PostgresTodoRepository {
                 }
                 let listsCreated = try createLists(now: now)
                 let imported = try bulkLoading(ord) { try moveTasks(count: ord, keepingIDs: keepingIDs, after: highest) }
-                if keepingIDs {
-                    // Ids kept from elsewhere are handed out: the identity never gives them again.
-                    try server.run("SELECT setval(pg_get_serial_sequence('tasks', 'id'), greatest($1, (SELECT max(id) FROM tasks)))", [max(highest, 1)])
-                }
                 let summary = ImportSummary(imported: imported, listsCreated: listsCreated)
                 if let recorder, imported > 0 {
                     let through = try highestAssignedTaskID()

@@ -124,7 +124,11 @@ public final class PostgresTodoRepository: TodoRepository {
             throw error
         } catch {
             // Not the server's (a renderer's closed pipe, say): passed on as it is.
-            guard ServerError.sqlState(of: error) != nil else { throw error }
+            guard let state = ServerError.sqlState(of: error) else { throw error }
+            // An identity at the largest id there is (only a row written by hand takes it there).
+            if state == "2200H" {
+                throw TodoError.idsExhausted(table: ServerError.message(of: error).contains("lists_id_seq") ? "lists" : "tasks")
+            }
             throw ServerError.refused(ServerError.message(of: error))
         }
     }
