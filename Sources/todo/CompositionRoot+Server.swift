@@ -87,6 +87,10 @@ extension CompositionRoot {
         // libpq's defaults: PGUSER, else the login name; the password from PGPASSWORD.
         options.fallbackUser = try environment.value("PGUSER") ?? environment.value("USER") ?? loginName() ?? "postgres"
         options.fallbackPassword = try environment.value("PGPASSWORD")
+        // The authorities verify-ca and verify-full trust: PGSSLROOTCERT, else the file libpq
+        // looks for in the home folder, when there is one (else the system's).
+        let usual = try environment.value("HOME").map { $0 + "/.postgresql/root.crt" }
+        options.fallbackRootCertificate = try environment.value("PGSSLROOTCERT") ?? usual.flatMap { access($0, F_OK) == 0 ? $0 : nil }
         return options
     }
     #endif

@@ -184,6 +184,37 @@ struct PostgresCommandTests {
         try expectGivingUp(behind: "SELECT pg_advisory_lock(1414480975), pg_sleep(5)", running: ["add", "Inbox", "blocked"])
     }
 
+    /// A write's own statements are bounded too: a trigger someone added that makes an insert
+    /// take 3 s ends the add after 1 s, with nothing written.
+    @Test func aSlowWriteIsCutOffAndWritesNothing() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url])
+        try server.run(["add", "Inbox", "before"])
+        try PostgresTestServer.psql(url, """
+            CREATE FUNCTION slowly() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(3); RETURN NEW; END $$;
+            CREATE TRIGGER slowly BEFORE INSERT ON tasks FOR EACH ROW EXECUTE FUNCTION slowly()
+            """)
+        let started = Date()
+        let result = try server.run(["add", "Inbox", "slow"], environment: ["TODO_PG_STATEMENT_TIMEOUT": "1"])
+        #expect(Date().timeIntervalSince(started) < 2.5, "it waited for the trigger")
+        #expect(result.failedCleanly(with: 1, oneLine: true) && result.stderr.contains("took longer than 1 s"), "\(result.summary)")
+        #expect(try PostgresTestServer.psql(url, "SELECT string_agg(title, ',') FROM tasks") == "before")
+    }
+
+    /// A reading command streams for as long as its reader takes the rows: an export into a
+    /// reader that waits 3 s before it reads is whole, though the limit is 1 s (cut off, half
+    /// of it would be on stdout, and an import reading it would bring half).
+    @Test func aSlowReaderGetsAWholeExport() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url])
+        // About 12 MB of NDJSON: more than the pipe and the sockets hold, so the server waits.
+        let count = 50_000
+        try server.run(["import"], stdin: Self.records(count, in: "Bulk", more: { _ in ",\"notes\":\"\(String(repeating: "n", count: 150))\"" })).expectSuccess()
+        let result = try server.shell("{ todo export; echo \"todo exit $?\" >&2; } | { sleep 3; wc -l; }", environment: ["TODO_PG_STATEMENT_TIMEOUT": "1"])
+        #expect(result.status == 0 && result.stderr == "todo exit 0\n", "\(result.summary)")
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(count), "\(result.summary)")
+    }
+
     /// With a task "before" in a new database and another session running `holding` (for at
     /// least 5 s), `command` with TODO_PG_STATEMENT_TIMEOUT=1 gives up in one line long before
     /// that session is done, and keeps nothing.
@@ -330,6 +361,37 @@ struct PostgresCommandTests {
 
     /// A psql session left inside a transaction that wrote to `tasks`: an import waits for its
     /// lock no longer than the statement timeout, then says so in one line and keeps nothing.
+    /// The schema belongs to the database's owner whoever sets it up: a superuser trying todo
+    /// first on the team's database leaves it usable by every member. Tables that belong to
+    /// someone else (set up so by an earlier todo) are named as the cause of a refusal.
+    @Test func theSchemaIsTheTeamsWhoeverSetsItUp() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let suffix = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+        let (team, ann, name) = ("team_\(suffix)", "ann_\(suffix)", "shared_\(suffix)")
+        try PostgresTestServer.psql(url, "CREATE ROLE \(team) NOLOGIN")
+        try PostgresTestServer.psql(url, "CREATE ROLE \(ann) LOGIN PASSWORD 'a' IN ROLE \(team)")
+        try PostgresTestServer.psql(url, "CREATE DATABASE \(name) OWNER \(team)")
+        try PostgresTestServer.psql(url, "ALTER ROLE \(ann) IN DATABASE \(name) SET role = \(team)")
+        let shared = PostgresTestServer.database(name, on: url)
+        defer {
+            _ = try? PostgresTestServer.psql(url, "DROP DATABASE \(name)")
+            _ = try? PostgresTestServer.psql(url, "DROP ROLE \(ann), \(team)")
+        }
+        let annURL = shared.replacingOccurrences(of: "://todo:todo@", with: "://\(ann):a@")
+        let todo = try TodoRunner()
+
+        #expect(try todo.run(["add", "Home", "the admin tries it", "--db", shared]).status == 0)
+        #expect(try PostgresTestServer.psql(shared, "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'") == team)
+        #expect(try todo.run(["add", "Home", "from ann", "--db", annURL]).status == 0)
+        #expect(try todo.run(["db", "check", "--db", annURL]).status == 0)
+
+        try PostgresTestServer.psql(shared, "ALTER TABLE schema_migrations OWNER TO todo")
+        let refused = try todo.run(["list", "--db", annURL])
+        #expect(refused.failedCleanly(with: 1, oneLine: true), "\(refused.summary)")
+        #expect(refused.stderr.contains("(permission denied for table schema_migrations): they belong to 'todo', not to the database's owner '\(team)'"),
+                "\(refused.stderr)")
+    }
+
     @Test func anImportBehindAnotherSessionsLockWaitsOnlyTheTimeout() throws {
         try expectGivingUp(behind: "BEGIN; LOCK TABLE tasks IN ROW EXCLUSIVE MODE; SELECT pg_sleep(6); COMMIT",
                            running: ["import"], stdin: Data("{\"list\":\"Inbox\",\"title\":\"blocked\"}\n".utf8))

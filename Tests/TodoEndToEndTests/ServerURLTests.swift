@@ -39,6 +39,14 @@ import TodoTestSupport
         let note = "; a PostgreSQL database, which this todo cannot open (built without PostgreSQL)"
         #endif
         #expect(text.stdout == "postgres://ann@db.example:5432/todo?sslmode=require\nchosen by --db\(note)\n")
+        // libpq takes the password as a parameter too; it is not shown either.
+        for parameter in ["password=s3cret", "pass%77ord=s3cret"] {
+            let given = try todo.run(["db", "path", "--db", "postgres://ann@db.example/todo?sslmode=require&\(parameter)&connect_timeout=5"])
+            #expect(given.stdout.hasPrefix("postgres://ann@db.example/todo?sslmode=require&connect_timeout=5\n"), "\(given.summary)")
+            let alone = try todo.run(["list", "--db", "postgres://ann@127.0.0.1:1/todo?\(parameter)"])
+            #expect(alone.failedCleanly(with: 1, oneLine: true) && !alone.stderr.contains("s3cret"), "\(alone.summary)")
+            #expect(alone.stderr.contains("postgres://ann@127.0.0.1:1/todo:") || alone.stderr.contains("(postgres://ann@127.0.0.1:1/todo)"), "\(alone.summary)")
+        }
         let json = try todo.jsonObject(["db", "path", "--db", "postgres://bob@h/x"])
         #expect(json["path"] as? String == "postgres://bob@h/x" && json["exists"] is NSNull)
     }

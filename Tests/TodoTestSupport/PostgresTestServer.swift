@@ -6,6 +6,12 @@ import Foundation
 public enum PostgresTestServer {
     public static let url: String? = ProcessInfo.processInfo.environment["TODO_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
 
+    /// The authority that signed the test server's TLS certificate (made out to localhost
+    /// only), when `scripts/test-postgres` could make one (TODO_TEST_POSTGRES_CA).
+    public static let authority: String? = ProcessInfo.processInfo.environment["TODO_TEST_POSTGRES_CA"].flatMap {
+        FileManager.default.fileExists(atPath: $0) ? $0 : nil
+    }
+
     public static let skipped = "TODO_TEST_POSTGRES_URL is not set, so the PostgreSQL repository is not tested: run scripts/test-all"
 
     /// A new, empty database of its own, as a URL.

@@ -35,6 +35,14 @@ struct ServerMigrator {
         defer { _ = try? server.run("SELECT pg_advisory_unlock($1)", [Self.migrationLock]) }
         try server.run("BEGIN")
         do {
+            // The schema belongs to the database's owner, whoever sets it up: a team's login
+            // (member of the owning role) or a superuser trying todo first makes it the team's,
+            // so every member can use it, not only the one who came first.
+            try server.run("""
+                SELECT set_config('role', pg_get_userbyid(d.datdba), true) FROM pg_database AS d
+                WHERE d.datname = current_database() AND pg_get_userbyid(d.datdba) <> current_user
+                  AND pg_has_role(current_user, d.datdba, 'MEMBER')
+                """)
             let pending = try pending(server)
             try server.run(Self.recordTable)
             for migration in pending {

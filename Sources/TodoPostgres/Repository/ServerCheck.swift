@@ -208,7 +208,7 @@ extension PostgresTodoRepository {
         let repository = try connect(url: url, shown: shown, options: options)
         return try repository.translatingErrors {
             let check = ServerCheck(server: repository.server)
-            let found = try sayingWhoLetsIn(shown) { try check.findings() }
+            let found = try sayingWhoLetsIn(shown, repository.server) { try check.findings() }
             guard repair, !found.repairable.isEmpty else { return CheckReport(findings: found.all, notChecked: found.notChecked) }
             try check.repair()
             let after = try check.findings()

@@ -3,8 +3,9 @@
 /// `postgres://user:password@host:port/dbname?sslmode=require&connect_timeout=5`.
 public struct ServerAddress: Sendable, Equatable {
     public enum TLSMode: String, Sendable {
-        /// libpq's modes; `prefer` (its default) tries TLS and falls back to none. The certificate
-        /// is checked only under `verify-full` (and `verify-ca`, checked the same way here).
+        /// libpq's modes; `prefer` (its default) tries TLS and falls back to none. The
+        /// certificate is checked only under `verify-ca` (signed by an authority trusted) and
+        /// `verify-full` (that, and made out to the host connected to).
         case disable, allow, prefer, require, verifyCA = "verify-ca", verifyFull = "verify-full"
     }
 
@@ -18,11 +19,18 @@ public struct ServerAddress: Sendable, Equatable {
     public var tls: TLSMode
     /// Seconds to wait for the server to answer before giving up.
     public var connectTimeout: Int
+    /// The authorities `verify-ca` and `verify-full` trust, as a PEM file (a team's own CA), as
+    /// libpq finds it: the `sslrootcert` parameter, else `PGSSLROOTCERT`, else
+    /// `~/.postgresql/root.crt` when it exists; nil for the system's roots (`sslrootcert=system`,
+    /// or none of those).
+    public var rootCertificate: String?
 
-    /// Reads `url`; `fallbackUser` is libpq's default (the login name) and `password` the one
-    /// from `PGPASSWORD`, used when the URL has none. Throws `ServerError.badAddress` saying what
-    /// is wrong, never echoing the password.
-    public init(url: String, fallbackUser: String, password fallbackPassword: String?, connectTimeout: Int) throws {
+    /// Reads `url`; `fallbackUser` is libpq's default (the login name), `password` the one from
+    /// `PGPASSWORD` and `rootCertificate` the authorities' file found outside the URL, used when
+    /// the URL has none. Throws `ServerError.badAddress` saying what is wrong, never echoing the
+    /// password.
+    public init(url: String, fallbackUser: String, password fallbackPassword: String?, connectTimeout: Int,
+                rootCertificate fallbackRootCertificate: String? = nil) throws {
         guard let schemeEnd = url.firstRange(of: "://"),
               ["postgres", "postgresql"].contains(url[..<schemeEnd.lowerBound].lowercased())
         else { throw ServerError.badAddress("it does not start with postgres:// or postgresql://") }
@@ -65,6 +73,7 @@ public struct ServerAddress: Sendable, Equatable {
         self.database = try Self.decoded(path)
         tls = .prefer
         self.connectTimeout = connectTimeout
+        rootCertificate = fallbackRootCertificate
         for pair in query.split(separator: "&") where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = try Self.decoded(parts[0]), value = parts.count > 1 ? try Self.decoded(parts[1]) : ""
@@ -79,6 +88,7 @@ public struct ServerAddress: Sendable, Equatable {
                     throw ServerError.badAddress("connect_timeout must be a whole number of seconds (0 to 3600), not '\(value)'")
                 }
                 self.connectTimeout = seconds
+            case "sslrootcert": rootCertificate = value == "system" ? nil : value
             case "host": self.host = value
             case "port": self.port = try Self.port(Substring(value))
             case "user": self.user = value

@@ -6,6 +6,10 @@ import NIOPosix
 import NIOSSL
 import PostgresNIO
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A value bound to a `$n` of a statement; nil is SQL NULL, typed by the statement.
 typealias ServerValue = (any PostgresDynamicTypeEncodable)?
 
@@ -56,10 +60,13 @@ final class ServerConnection {
         }
         // libpq reads 0 as "wait for ever"; an hour is as good.
         configuration.options.connectTimeout = .seconds(Int64(address.connectTimeout == 0 ? 3600 : address.connectTimeout))
+        // Every wait for a lock is bounded (another writer's turn, an import's rebuild); a
+        // write's statements are bounded too, once its transaction begins. A read's are not: a
+        // listing streams for as long as its reader takes the rows (`todo export | less`), and
+        // cutting it off would leave half of it on stdout. 0 is PostgreSQL's own "no limit".
         configuration.options.additionalStartupParameters = [
             ("application_name", "todo"),
-            // 0 is PostgreSQL's own "no limit".
-            ("statement_timeout", String(statementTimeout * 1000)),
+            ("lock_timeout", String(statementTimeout * 1000)),
         ]
         let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
         do {
@@ -77,7 +84,15 @@ final class ServerConnection {
         case .allow, .prefer, .require:
             // libpq encrypts in these modes but checks no certificate.
             configuration.certificateVerification = .none
-        case .verifyCA, .verifyFull: break
+        case .verifyCA:
+            configuration.certificateVerification = .noHostnameVerification
+        case .verifyFull: break
+        }
+        if configuration.certificateVerification != .none, let file = address.rootCertificate {
+            guard access(file, R_OK) == 0 else {
+                throw ServerError.cannotConnect(address: address.host, reason: "the authorities' certificate file \(file) (sslrootcert) cannot be read")
+            }
+            configuration.trustRoots = .file(file)
         }
         do {
             let context = try NIOSSLContext(configuration: configuration)
@@ -101,9 +116,25 @@ final class ServerConnection {
             return "no answer within \(address.connectTimeout) s (connect_timeout)"
         }
         if text.contains("refused") || text.contains("ECONNREFUSED") { return "nothing is listening there (connection refused)" }
-        if (error as? PSQLError)?.code == .sslUnsupported { return "the server does not offer TLS, which sslmode=\(address.tls.rawValue) requires" }
-        if (error as? PSQLError)?.code == .authMechanismRequiresPassword { return "the server asks for a password: put it in the URL or in PGPASSWORD" }
-        return text
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            return "the server's certificate is not signed by an authority todo trusts (\(address.rootCertificate.map { "sslrootcert \($0)" } ?? "the system's; a team's own goes in sslrootcert, PGSSLROOTCERT or ~/.postgresql/root.crt"))"
+        }
+        if text.contains("ostname") {
+            return "the server's certificate is not made out to \(address.host) (sslmode=verify-full checks the name; verify-ca does not)"
+        }
+        if let socket = address.socketPath, text.contains("No such file or directory") {
+            return "there is no server's socket at \(socket) (a URL without a host means a server on this machine; name the host to reach another)"
+        }
+        if text.contains("UnknownHost") || text.contains("Name or service not known") {
+            return "no host named '\(address.host)' could be found"
+        }
+        switch (error as? PSQLError)?.code {
+        case .sslUnsupported?: return "the server does not offer TLS, which sslmode=\(address.tls.rawValue) requires"
+        case .authMechanismRequiresPassword?: return "the server asks for a password: put it in the URL or in PGPASSWORD"
+        case .serverClosedConnection?, .connectionError?, .uncleanShutdown?, .messageDecodingFailure?, .unexpectedBackendMessage?:
+            return "the other end closed the connection before todo could log in (it is not a PostgreSQL server, or it turned this client away: its log says why)"
+        default: return text
+        }
     }
 
     // MARK: Statements
@@ -176,7 +207,11 @@ final class ServerConnection {
         depth += 1
         defer { depth -= 1 }
         do {
-            if !nested { try run("SELECT pg_advisory_xact_lock($1)", [Self.writeLock]) }
+            // The write's statement limit, set in the same round trip as the turn is taken
+            // (the wait for the turn itself is bounded by lock_timeout).
+            if !nested {
+                try run("SELECT set_config('statement_timeout', $1, true), pg_advisory_xact_lock($2)", ["\(statementTimeout)s", Self.writeLock])
+            }
             let value = try body()
             if rollback {
                 try run(nested ? "ROLLBACK TO SAVEPOINT " + savepoint : "ROLLBACK")
@@ -199,14 +234,13 @@ final class ServerConnection {
     }
 
     /// Runs `body` in one read-only transaction that sees the database at one moment while
-    /// others go on writing (REPEATABLE READ). Reading a whole database may take longer than any
-    /// one command should, so statements have no time limit here; waiting for a lock still has.
+    /// others go on writing (REPEATABLE READ). As every read, its statements have no time limit
+    /// (reading a whole database may take longer than any one command should); waiting for a
+    /// lock still has.
     func readingOneMoment<T>(_ body: () throws -> T) throws -> T {
         try run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         // After a failure the transaction is over already, or this ends it.
         defer { _ = try? run("COMMIT") }
-        try run("SET LOCAL statement_timeout = 0")
-        try run("SET LOCAL lock_timeout = '\(statementTimeout)s'")
         return try body()
     }
 

@@ -11,17 +11,38 @@ struct ServerURL: Equatable {
         self.text = text
     }
 
-    /// The URL without its password (`postgres://ann@host/todo`), to show and to log.
+    /// The URL without its password (`postgres://ann@host/todo`), to show and to log: neither
+    /// the one after the user nor a `password=` parameter, which libpq takes as well.
     var withoutPassword: String {
         guard let colon = text.firstIndex(of: ":") else { return text }
         let prefixEnd = text.index(colon, offsetBy: 3)  // init made sure "://" follows the scheme
-        let rest = text[prefixEnd...]
-        // The user information ends at the last `@` before the host's path, query or end.
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return text }
-        let user = rest[..<at]
-        guard let passwordStart = user.firstIndex(of: ":") else { return text }
-        return String(text[..<prefixEnd]) + user[..<passwordStart] + rest[at...]
+        var rest = Substring(text[prefixEnd...])
+        var query: Substring?
+        if let mark = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: mark)...]
+            rest = rest[..<mark]
+        }
+        // The user information ends at the last `@` before the host's path or the end.
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@"), let passwordStart = rest[..<at].firstIndex(of: ":") {
+            rest = rest[..<passwordStart] + rest[at...]
+        }
+        let parameters = query.map { $0.split(separator: "&", omittingEmptySubsequences: false).filter { !Self.namesPassword($0) } } ?? []
+        return String(text[..<prefixEnd]) + rest + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+    }
+
+    /// Whether a URL parameter is `password=…`, its name percent-encoded or not (libpq decodes it).
+    private static func namesPassword(_ parameter: Substring) -> Bool {
+        var name: [UInt8] = []
+        var bytes = parameter.utf8.prefix { $0 != UInt8(ascii: "=") }[...]
+        while let byte = bytes.popFirst() {
+            guard byte == UInt8(ascii: "%"), bytes.count >= 2,
+                  let code = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16)
+            else { name.append(byte); continue }
+            name.append(code)
+            bytes = bytes.dropFirst(2)
+        }
+        return String(decoding: name, as: UTF8.self).lowercased() == "password"
     }
 }
 
