@@ -201,6 +201,21 @@ struct PostgresCommandTests {
         #expect(try PostgresTestServer.psql(url, "SELECT string_agg(title, ',') FROM tasks") == "before")
     }
 
+    /// Undoing and redoing an import is work of the import's size, and like the import it is
+    /// not cut off by the statement limit (with a limit of 1 s, redoing 100,000 tasks was).
+    @Test func anImportIsUndoneAndRedonePastTheStatementLimit() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let server = try TodoRunner(environment: ["TODO_DB": url, "TODO_PG_STATEMENT_TIMEOUT": "1"])
+        try server.run(["import"], stdin: Self.records(100_000, in: "Bulk", more: { ",\"notes\":\"note \($0)\",\"tags\":[\"t\($0 % 7)\"]" })).expectSuccess()
+        let before = try server.run(["export"]).stdout
+        let undo = try server.run(["undo"])
+        #expect(undo.status == 0, "\(undo.summary)")
+        #expect(try server.jsonArray(["list"]).isEmpty)
+        let redo = try server.run(["redo"])
+        #expect(redo.status == 0, "\(redo.summary)")
+        #expect(try server.run(["export"]).stdout == before)
+    }
+
     /// A reading command streams for as long as its reader takes the rows: an export into a
     /// reader that waits 3 s before it reads is whole, though the limit is 1 s (cut off, half
     /// of it would be on stdout, and an import reading it would bring half).

@@ -10,10 +10,10 @@ extension PostgresTodoRepository {
     public func importTasks(keepingIDs: Bool, _ produce: ((ImportedTask) throws -> Void) throws -> Void) throws -> ImportSummary {
         try translatingErrors {
             try server.transaction {
-                // An import lasts as long as its file takes to read: the statement timeout, there
+                // An import lasts as long as its file takes to read: the statement limit, there
                 // to end waits that never end, would cut a large one short. Waiting for a lock
                 // (another session's, a psql left in a transaction) is still bounded.
-                try server.run("SET LOCAL statement_timeout = 0")
+                try server.liftStatementLimit()
                 // Writers from outside todo (psql) wait for the import, so the ids it reads as
                 // free stay free until it hands them out; readers go on.
                 try server.run("LOCK TABLE tasks IN SHARE ROW EXCLUSIVE MODE")

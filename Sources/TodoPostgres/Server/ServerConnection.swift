@@ -233,6 +233,13 @@ final class ServerConnection {
         }
     }
 
+    /// Lifts the write's statement limit for the rest of its transaction, for work the size of
+    /// an import (the import itself, and undoing or redoing one), which lasts as long as the
+    /// rows take; waiting for a lock is still bounded.
+    func liftStatementLimit() throws {
+        try run("SET LOCAL statement_timeout = 0")
+    }
+
     /// Runs `body` in one read-only transaction that sees the database at one moment while
     /// others go on writing (REPEATABLE READ). As every read, its statements have no time limit
     /// (reading a whole database may take longer than any one command should); waiting for a

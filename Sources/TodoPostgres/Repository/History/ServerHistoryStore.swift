@@ -117,6 +117,8 @@ struct ServerHistoryStore: HistoryStore {
     }
 
     func moveImportedTasks(_ range: ImportedRange, into change: Int64) throws {
+        // As long as the import took, or about: no statement limit (see liftStatementLimit).
+        try server.liftStatementLimit()
         try server.run("""
             INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "after_" + $0 }.joined(by: ", ")))
             SELECT $1, t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.id > $2 AND t.id <= $3
@@ -125,6 +127,7 @@ struct ServerHistoryStore: HistoryStore {
     }
 
     func restoreImportedTasks(_ range: ImportedRange, from change: Int64) throws {
+        try server.liftStatementLimit()
         let columns = TaskRow.columns
         try server.run("""
             INSERT INTO tasks (id, \(columns.joined(by: ", ")))
