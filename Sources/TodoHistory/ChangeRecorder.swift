@@ -12,6 +12,10 @@ public protocol HistoryWriter {
     /// keeps its before and takes this after.
     func write(task: Recorded<TaskRow>, in change: Int64) throws
     func write(list: Recorded<ListRow>, in change: Int64) throws
+    /// Records every task of the list as the change deletes it (its row before, nothing
+    /// after), with one statement however many there are. A task recorded before in the same
+    /// change keeps that record's before.
+    func writeTasksDeleted(withList list: Int64, in change: Int64) throws
 }
 
 /// Records one change in the history while its transaction runs, so the change and its record
@@ -20,8 +24,9 @@ public protocol HistoryWriter {
 /// Every command pays for each statement it runs, and a single-task command runs only a
 /// handful, so recording uses as few as it can: what a change touches is kept in memory and
 /// written when the change ends, its history row in one insert (summary included) and each list
-/// and task in one more. A change that touches many rows (delete-list of a big list) is
-/// streamed instead once it passes `bufferedRows`, so memory stays flat.
+/// and task in one more. A change that touches many rows is streamed instead once it passes
+/// `bufferedRows`, so memory stays flat; a list's tasks deleted with it are recorded by one
+/// statement of the storage's.
 ///
 /// Nothing is written for a change that changed nothing (a `done` on a task already done).
 ///
@@ -63,6 +68,15 @@ public final class ChangeRecorder {
         if let streamedID { return try writer.write(list: list, in: streamedID) }
         if let index = lists.firstIndex(where: { $0.id == id }) { lists[index].after = after } else { lists.append(list) }
         try streamIfLarge()
+    }
+
+    /// Every task of a list, deleted with it: recorded by the storage in one statement, and
+    /// the change written as it goes from here, so neither memory nor the number of statements
+    /// grows with the list (a list may hold a million tasks).
+    public func tasksDeleted(withList list: Int64) throws {
+        let id = try streamedID ?? writeOut(summary: "")
+        streamedID = id
+        try writer.writeTasksDeleted(withList: list, in: id)
     }
 
     /// An import: its tasks are a range of ids, kept whole (see `ImportedRange`).

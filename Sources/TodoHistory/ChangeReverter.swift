@@ -57,6 +57,9 @@ public struct ChangeReverter {
     /// Every row as the record says it is now; a list to delete holds nothing else (but the
     /// tasks `leaving` with it: an import's); a list to put back has its name free.
     private func check(_ lists: [Step<ListRow>], _ tasks: [Step<TaskRow>], leaving range: ImportedRange? = nil) throws {
+        if let id = try store.firstDeletedTaskInTheWay(of: entry.id, undoing: undoing) {
+            throw conflict(undoing ? "a task with id \(id) exists again" : "task \(id) was changed or deleted since")
+        }
         for step in tasks where try store.taskRow(step.id) != step.now {
             throw conflict(step.now == nil ? "a task with id \(step.id) exists again" : "task \(step.id) was changed or deleted since")
         }
@@ -65,8 +68,10 @@ public struct ChangeReverter {
                 throw conflict(step.now == nil ? "a list with id \(step.id) exists again" : "list \(step.id) ('\(step.now?.name ?? "")') was changed or deleted since")
             }
             if step.next == nil {
-                // Tasks deleted or moved out by this revert, or (an import's) leaving in bulk.
+                // Tasks deleted or moved out by this revert (redoing a deletion, in bulk), or
+                // (an import's) leaving in bulk.
                 let going = tasks.count { $0.now?.listID == step.id && $0.next?.listID != step.id }
+                    + (undoing ? 0 : try store.deletedTaskCount(of: entry.id, inList: step.id))
                 let leaving = try range.map { try store.taskCount(inList: step.id, within: $0) } ?? 0
                 if try store.taskCount(inList: step.id, within: nil) - going - leaving > 0 {
                     throw conflict("list '\(step.now?.name ?? "")' has tasks added since")
@@ -81,13 +86,16 @@ public struct ChangeReverter {
     // MARK: Applying
 
     /// Lists come back before their tasks; lists go last, once the tasks they held have gone
-    /// or moved out (deleting a list deletes what is still in it).
+    /// or moved out (deleting a list deletes what is still in it). The tasks the change
+    /// deleted come back, or go again, in bulk.
     private func apply(_ lists: [Step<ListRow>], _ tasks: [Step<TaskRow>]) throws {
+        if !undoing { try store.deleteDeletedTasks(of: entry.id) }
         for step in tasks where step.next == nil { try store.deleteTask(step.id) }
         for step in lists {
             guard let next = step.next else { continue }
             if step.now == nil { try store.insertList(step.id, next) } else { try store.updateList(step.id, next) }
         }
+        if undoing { try store.restoreDeletedTasks(of: entry.id) }
         for step in tasks {
             guard let next = step.next else { continue }
             if step.now == nil { try store.insertTask(step.id, next) } else { try store.updateTask(step.id, next) }

@@ -15,10 +15,26 @@ public protocol HistoryStore {
 
     /// The lists the change touched, in id order.
     func recordedLists(of change: Int64) throws -> [Recorded<ListRow>]
-    /// The tasks the change touched, in id order (a command's own: few; an import's are a range).
+    /// The tasks the change touched and did not delete, in id order (a command's own: few; an
+    /// import's are a range). Those it deleted are handled in bulk, below.
     func recordedTasks(of change: Int64) throws -> [Recorded<TaskRow>]
     /// The range of ids the change imported, when it is an import.
     func importedRange(of change: Int64) throws -> ImportedRange?
+
+    // MARK: The tasks a change deleted
+
+    // A list deleted with its tasks may take a million: they are checked, put back and deleted
+    // again a statement at a time, never held in memory.
+
+    /// The first task the change deleted that stands in the way: undoing, one that exists
+    /// again; redoing, one not exactly as it was before the change (changed, or gone).
+    func firstDeletedTaskInTheWay(of change: Int64, undoing: Bool) throws -> Int64?
+    /// How many of the tasks the change deleted were in the list.
+    func deletedTaskCount(of change: Int64, inList list: Int64) throws -> Int
+    /// Undo: puts every task the change deleted back as it was, tags included.
+    func restoreDeletedTasks(of change: Int64) throws
+    /// Redo: deletes them again.
+    func deleteDeletedTasks(of change: Int64) throws
 
     // MARK: As it is now
 

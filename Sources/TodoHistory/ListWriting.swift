@@ -18,8 +18,6 @@ package protocol ListWriting: TodoRepository {
     func writeName(_ name: String, ofList id: TodoList.ID) throws
     /// Deletes the list and, with it, its tasks.
     func deleteListRow(_ id: TodoList.ID) throws
-    /// Every task of a list as the history keeps it, by id.
-    func forEachTaskRow(inList id: TodoList.ID, _ body: (TodoTask.ID, TaskRow?) throws -> Void) throws
 }
 
 extension ListWriting {
@@ -49,8 +47,8 @@ extension ListWriting {
         let taskCount = list.taskCount
         guard force || taskCount == 0 else { throw TodoError.listNotEmpty(list.name, taskCount: taskCount) }
         if let recorder {
-            // Its tasks go with it: each is recorded, for undo.
-            try forEachTaskRow(inList: id) { task, row in try recorder.task(task, before: row, after: nil) }
+            // Its tasks go with it: each is recorded, for undo, however many there are.
+            if taskCount > 0 { try recorder.tasksDeleted(withList: id) }
             try recorder.list(id, before: listRow(id), after: nil, .listDeleted(list.name, tasks: taskCount))
         }
         try deleteListRow(id)

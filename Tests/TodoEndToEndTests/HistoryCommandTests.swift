@@ -250,6 +250,54 @@ import TodoTestSupport
         try todo.succeed(["undo"])
         #expect(try todo.add("Home", "after") == count + 2)
     }
+
+    /// A list of 60,000 tasks (past a slice of 50,000, and past the count from which both
+    /// backends set their indexes aside) is deleted, undone and redone whole: every column and
+    /// tag comes back, the search finds the tasks again, and a task in the way stops either.
+    @Test(arguments: Store.all) func aBigListDeletedWithItsTasksIsUndoneAndRedoneWhole(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        try todo.add("Small", "stays", ["--tag", "Errand"])
+        let count = 60_000
+        var lines = ""
+        for index in 1...count {
+            let tags = index % 3 == 0 ? #"["errand", "phone"]"# : index % 3 == 1 ? #"["phone"]"# : "[]"
+            let done = index % 4 == 0 ? #", "done": true, "completed_at": "2025-01-03T00:00:00Z""# : ""
+            lines += #"{"list": "Big", "title": "big task \#(index)", "notes": "n \#(index)", "tags": \#(tags)\#(done)}"# + "\n"
+        }
+        try todo.run(["import"], stdin: Data(lines.utf8)).expectSuccess()
+        let tagRows = "SELECT task_id || ' ' || tag FROM task_tags ORDER BY task_id, tag"
+        let before = try Self.userRows(todo) + rows(todo, tagRows)
+        #expect(before.count == 2 + (1 + count) + (1 + count), "2 lists, the tasks, a tag for each but a third, two for a third")
+
+        #expect(try todo.succeed(["delete-list", "Big", "--force"]).stdout == "Deleted list Big and its \(count) tasks\n")
+        let deleted = try Self.userRows(todo) + rows(todo, tagRows)
+        #expect(deleted.count == 3)
+        try Self.expectHealthy(todo)
+
+        try todo.succeed(["undo"])
+        #expect(try Self.userRows(todo) + rows(todo, tagRows) == before)
+        #expect(try todo.jsonArray(["search", "big", "task", "59999"]).map { $0["id"] as? Int } == [60_000])
+        #expect(try todo.jsonArray(["list"]).map { $0["open"] as? Int } == [count - count / 4, 1])
+        try Self.expectHealthy(todo)
+        try todo.succeed(["redo"])
+        #expect(try Self.userRows(todo) + rows(todo, tagRows) == deleted)
+        try Self.expectHealthy(todo)
+
+        // A task written by hand with one of their ids stops the undo; once it is gone, a task
+        // changed by hand stops the redo. Neither changes a row.
+        try editByHand(todo, "INSERT INTO tasks (id, list_id, title, created_at, updated_at) VALUES (30000, 1, 'by hand', \(HandWrittenRowTests.byHand))")
+        var unchanged = try databaseSnapshot(todo)
+        let undo = try todo.run(["undo"])
+        #expect(undo.failedCleanly(with: 1, oneLine: true) && undo.stderr.contains(": a task with id 30000 exists again; nothing was changed"), "\(undo.summary)")
+        #expect(try databaseSnapshot(todo) == unchanged)
+        try editByHand(todo, "DELETE FROM tasks WHERE id = 30000")
+        try todo.succeed(["undo"])
+        try editByHand(todo, "UPDATE tasks SET notes = 'by hand' WHERE id = 45000")
+        unchanged = try databaseSnapshot(todo)
+        let redo = try todo.run(["redo"])
+        #expect(redo.failedCleanly(with: 1, oneLine: true) && redo.stderr.contains(": task 45000 was changed or deleted since; nothing was changed"), "\(redo.summary)")
+        #expect(try databaseSnapshot(todo) == unchanged)
+    }
 }
 
 extension RunResult {

@@ -64,21 +64,5 @@ extension PostgresTodoRepository: ListWriting {
     package func deleteListRow(_ id: TodoList.ID) throws {
         try server.run("DELETE FROM lists WHERE id = $1", [id])
     }
-
-    /// Read a page at a time: what `body` records may be written out meanwhile on this
-    /// connection.
-    package func forEachTaskRow(inList id: TodoList.ID, _ body: (TodoTask.ID, TaskRow?) throws -> Void) throws {
-        var after: Int64 = 0
-        while true {
-            let page = try server.rows(
-                "SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = $1 AND t.id > $2 ORDER BY t.id LIMIT 256",
-                [id, after])
-            for row in page {
-                after = try row.int64(0)
-                try body(after, try TaskRow.read(row, from: 1))
-            }
-            if page.count < 256 { break }
-        }
-    }
 }
 #endif

@@ -58,13 +58,28 @@ extension SQLiteTodoRepository: ListWriting {
         }
     }
 
-    /// Its tasks go with it (ON DELETE CASCADE).
+    /// Its tasks go with it (ON DELETE CASCADE). When they outnumber the rest, they go first,
+    /// in slices of 50,000 ids with the indexes and triggers derived from tasks set aside and
+    /// rebuilt once (`BulkLoad`): the cascade would run the search and count triggers for each
+    /// and gather every rowid in memory first (39 MiB and 9 s for a million).
     package func deleteListRow(_ id: TodoList.ID) throws {
+        let (tasks, stored) = try db.cached("""
+            SELECT (SELECT open_count + done_count FROM lists WHERE id = ?), coalesce(sum(open_count) + sum(done_count), 0) FROM lists
+            """).bind([id]).first { ($0.int(0), $0.int(1)) } ?? (0, 0)
+        if BulkLoad.pays(for: tasks, in: stored, .deleting),
+           let (low, high) = try db.cached("SELECT min(id), max(id) FROM tasks WHERE list_id = ?").bind([id]).first({ ($0.int64(0), $0.int64(1)) }) {
+            let bulk = try BulkLoad.start(db, .deleting)
+            // Ids may be anything someone wrote by hand, Int64.min and .max included.
+            var from = low
+            while true {
+                let (end, past) = from.addingReportingOverflow(49_999)
+                let to = past ? high : min(end, high)
+                try db.run("DELETE FROM tasks WHERE list_id = ? AND id >= ? AND id <= ?", id, from, to)
+                if to == high { break }
+                from = to + 1
+            }
+            try bulk.finish()
+        }
         try db.run("DELETE FROM lists WHERE id = ?", id)
-    }
-
-    package func forEachTaskRow(inList id: TodoList.ID, _ body: (TodoTask.ID, TaskRow?) throws -> Void) throws {
-        try db.cached("SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = ?")
-            .bind([id]).forEachRow { row in try body(row.int64(0), TaskRow.read(row, from: 1)) }
     }
 }

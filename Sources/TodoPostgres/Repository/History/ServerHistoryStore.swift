@@ -30,7 +30,7 @@ struct ServerHistoryStore: HistoryStore {
 
     func recordedTasks(of change: Int64) throws -> [Recorded<TaskRow>] {
         let columns = TaskRow.fields.map { "before_" + $0 } + TaskRow.fields.map { "after_" + $0 }
-        return try server.rows("SELECT task_id, \(columns.joined(by: ", ")) FROM history_tasks WHERE change_id = $1 ORDER BY task_id",
+        return try server.rows("SELECT task_id, \(columns.joined(by: ", ")) FROM history_tasks WHERE change_id = $1 AND NOT \(Self.deleted) ORDER BY task_id",
                                [change]).map { row in
             Recorded(id: try row.int64(0), before: try TaskRow.read(row, from: 1),
                      after: try TaskRow.read(row, from: 1 + TaskRow.fields.count))
@@ -40,6 +40,78 @@ struct ServerHistoryStore: HistoryStore {
     func importedRange(of change: Int64) throws -> ImportedRange? {
         try server.first("SELECT imported_after, imported_through, imported_count, imported_fingerprint FROM history WHERE id = $1 AND imported_after IS NOT NULL",
                          [change]) { ImportedRange(after: try $0.int64(0), through: try $0.int64(1), count: try $0.int(2), fingerprint: try $0.int64(3)) }
+    }
+
+    // MARK: The tasks a change deleted
+
+    /// A history_tasks row of a task the change deleted (a task there before, none after).
+    static let deleted = "(before_title IS NOT NULL AND after_title IS NULL)"
+
+    func firstDeletedTaskInTheWay(of change: Int64, undoing: Bool) throws -> Int64? {
+        guard !undoing else {
+            return try server.first("""
+                SELECT h.task_id FROM history_tasks AS h WHERE h.change_id = $1 AND \(Self.deleted)
+                AND EXISTS (SELECT 1 FROM tasks WHERE id = h.task_id) ORDER BY h.task_id LIMIT 1
+                """, [change]) { try $0.int64(0) }
+        }
+        // Each field as read back (`TaskRow.read`): no tags recorded is none, no repeat_from 'due'.
+        let same = TaskRow.fields.map { field in
+            switch field {
+            case "tags": "\(TaskRow.tagsOf("t.id")) IS NOT DISTINCT FROM coalesce(h.before_tags, '')"
+            case "repeat_from": "t.repeat_from IS NOT DISTINCT FROM coalesce(h.before_repeat_from, 'due')"
+            default: "t.\(field) IS NOT DISTINCT FROM h.before_\(field)"
+            }
+        }.joined(by: " AND ")
+        return try server.first("""
+            SELECT h.task_id FROM history_tasks AS h LEFT JOIN tasks AS t ON t.id = h.task_id
+            WHERE h.change_id = $1 AND \(Self.deleted) AND NOT (t.id IS NOT NULL AND \(same)) ORDER BY h.task_id LIMIT 1
+            """, [change]) { try $0.int64(0) }
+    }
+
+    func deletedTaskCount(of change: Int64, inList list: Int64) throws -> Int {
+        try server.first("SELECT count(*) FROM history_tasks WHERE change_id = $1 AND \(Self.deleted) AND before_list_id = $2",
+                         [change, list]) { try $0.int(0) } ?? 0
+    }
+
+    /// How many tasks the change deleted; past an import's worth, the rest of the revert has no
+    /// statement limit (see liftStatementLimit): it is work the size of a list.
+    private func deletedTaskCount(of change: Int64) throws -> Int {
+        let count = try server.first("SELECT count(*) FROM history_tasks WHERE change_id = $1 AND \(Self.deleted)", [change]) { try $0.int(0) } ?? 0
+        if count >= PostgresTodoRepository.bulkLoadTasks { try server.liftStatementLimit() }
+        return count
+    }
+
+    /// As an import loads: past its worth, the indexes are built once at the end (see
+    /// bulkLoading), and each tag's spelling is looked up once, not once per row.
+    func restoreDeletedTasks(of change: Int64) throws {
+        let count = try deletedTaskCount(of: change)
+        guard count > 0 else { return }
+        let columns = TaskRow.columns
+        try repository.bulkLoading(count) {
+            try server.run("""
+                INSERT INTO tasks (id, \(columns.joined(by: ", ")))
+                SELECT task_id, \(columns.map { $0 == "repeat_from" ? "coalesce(before_repeat_from, 'due')" : "before_" + $0 }.joined(by: ", "))
+                FROM history_tasks WHERE change_id = $1 AND \(Self.deleted)
+                """, [change])
+            // Each tag spelled as the database spells it now (as `addTag` does one at a time).
+            try server.run("""
+                WITH wanted AS (
+                    SELECT h.task_id, w.tag FROM history_tasks AS h, unnest(string_to_array(h.before_tags, ' ')) AS w (tag)
+                    WHERE h.change_id = $1 AND \(Self.deleted) AND h.before_tags <> '' AND w.tag <> ''
+                ), known AS (
+                    SELECT DISTINCT ON (todo_nocase(g.tag)) todo_nocase(g.tag) AS key, g.tag FROM task_tags AS g
+                    WHERE todo_nocase(g.tag) IN (SELECT DISTINCT todo_nocase(tag) FROM wanted) ORDER BY todo_nocase(g.tag), g.task_id
+                )
+                INSERT INTO task_tags (task_id, tag)
+                SELECT w.task_id, coalesce(k.tag, w.tag) FROM wanted AS w LEFT JOIN known AS k ON k.key = todo_nocase(w.tag)
+                ON CONFLICT DO NOTHING
+                """, [change])
+        }
+    }
+
+    func deleteDeletedTasks(of change: Int64) throws {
+        guard try deletedTaskCount(of: change) > 0 else { return }
+        try server.run("DELETE FROM tasks WHERE id IN (SELECT task_id FROM history_tasks WHERE change_id = $1 AND \(Self.deleted))", [change])
     }
 
     // MARK: As it is now

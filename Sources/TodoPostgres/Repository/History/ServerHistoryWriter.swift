@@ -49,6 +49,18 @@ struct ServerHistoryWriter: HistoryWriter {
             + TaskRow.fields.map { "after_\($0) = EXCLUDED.after_\($0)" }.joined(by: ", ")
     }()
 
+    func writeTasksDeleted(withList list: Int64, in change: Int64) throws {
+        // A list's tasks, however many: past an import's worth, no statement limit from here
+        // (see liftStatementLimit).
+        let count = try server.first("SELECT count(*) FROM tasks WHERE list_id = $1", [list]) { try $0.int(0) } ?? 0
+        if count >= PostgresTodoRepository.bulkLoadTasks { try server.liftStatementLimit() }
+        try server.run("""
+            INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "before_" + $0 }.joined(by: ", ")))
+            SELECT $1, t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = $2
+            ON CONFLICT (change_id, task_id) DO UPDATE SET \(TaskRow.fields.map { "after_\($0) = NULL" }.joined(by: ", "))
+            """, [change, list])
+    }
+
     func write(list: Recorded<ListRow>, in change: Int64) throws {
         try server.run("""
             INSERT INTO history_lists VALUES ($1, $2, $3, $4, $5, $6)

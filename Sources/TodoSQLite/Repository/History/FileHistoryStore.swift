@@ -32,7 +32,7 @@ struct FileHistoryStore: HistoryStore {
     func recordedTasks(of change: Int64) throws -> [Recorded<TaskRow>] {
         let columns = TaskRow.fields.map { "before_" + $0 } + TaskRow.fields.map { "after_" + $0 }
         var tasks: [Recorded<TaskRow>] = []
-        try db.cached("SELECT task_id, \(columns.joined(by: ", ")) FROM history_tasks WHERE change_id = ? ORDER BY task_id")
+        try db.cached("SELECT task_id, \(columns.joined(by: ", ")) FROM history_tasks WHERE change_id = ? AND NOT \(Self.deleted) ORDER BY task_id")
             .bind([change]).forEachRow { row in
                 tasks.append(Recorded(id: row.int64(0), before: TaskRow.read(row, from: 1), after: TaskRow.read(row, from: 1 + Int32(TaskRow.fields.count))))
             }
@@ -42,6 +42,80 @@ struct FileHistoryStore: HistoryStore {
     func importedRange(of change: Int64) throws -> ImportedRange? {
         try db.cached("SELECT imported_after, imported_through, imported_count, imported_fingerprint FROM history WHERE id = ? AND imported_after IS NOT NULL")
             .bind([change]).first { ImportedRange(after: $0.int64(0), through: $0.int64(1), count: $0.int(2), fingerprint: $0.int64(3)) }
+    }
+
+    // MARK: The tasks a change deleted
+
+    /// A history_tasks row of a task the change deleted (a task there before, none after).
+    static let deleted = "(before_title IS NOT NULL AND after_title IS NULL)"
+
+    func firstDeletedTaskInTheWay(of change: Int64, undoing: Bool) throws -> Int64? {
+        guard !undoing else {
+            return try db.cached("""
+                SELECT h.task_id FROM history_tasks AS h WHERE h.change_id = ? AND \(Self.deleted)
+                AND EXISTS (SELECT 1 FROM tasks WHERE id = h.task_id) ORDER BY h.task_id LIMIT 1
+                """).bind([change]).first { $0.int64(0) }
+        }
+        // Each field as read back (`TaskRow.read`): no tags recorded is none, no repeat_from 'due'.
+        let same = TaskRow.fields.map { field in
+            switch field {
+            case "tags": "\(TaskRow.tagsOf("t.id")) IS coalesce(h.before_tags, '')"
+            case "repeat_from": "t.repeat_from IS coalesce(h.before_repeat_from, 'due')"
+            default: "t.\(field) IS h.before_\(field)"
+            }
+        }.joined(by: " AND ")
+        return try db.cached("""
+            SELECT h.task_id FROM history_tasks AS h LEFT JOIN tasks AS t ON t.id = h.task_id
+            WHERE h.change_id = ? AND \(Self.deleted) AND NOT (t.id IS NOT NULL AND \(same)) ORDER BY h.task_id LIMIT 1
+            """).bind([change]).first { $0.int64(0) }
+    }
+
+    func deletedTaskCount(of change: Int64, inList list: Int64) throws -> Int {
+        try db.cached("SELECT count(*) FROM history_tasks WHERE change_id = ? AND \(Self.deleted) AND before_list_id = ?")
+            .bind([change, list]).first { $0.int(0) } ?? 0
+    }
+
+    func restoreDeletedTasks(of change: Int64) throws {
+        let count = try db.cached("SELECT count(*) FROM history_tasks WHERE change_id = ? AND \(Self.deleted)").bind([change]).first { $0.int(0) } ?? 0
+        guard count > 0 else { return }
+        try inBulk(rows: count, .inserting) {
+            try db.run("""
+                INSERT INTO tasks (id, \(TaskRow.columns.joined(by: ", ")))
+                SELECT task_id, \(TaskRow.recorded("before")) FROM history_tasks WHERE change_id = ? AND \(Self.deleted)
+                """, change)
+        }
+        // Each task's tags, from the one text the record keeps them in, spelled as the database
+        // spells them now (as `setTags` does one task at a time).
+        try db.run("""
+            WITH RECURSIVE split (task_id, tag, rest) AS (
+                SELECT task_id, '', before_tags || ' ' FROM history_tasks WHERE change_id = ? AND \(Self.deleted) AND before_tags <> ''
+                UNION ALL
+                SELECT task_id, substr(rest, 1, instr(rest, ' ') - 1), substr(rest, instr(rest, ' ') + 1) FROM split WHERE rest <> ''
+            )
+            INSERT OR IGNORE INTO task_tags (task_id, tag)
+            SELECT task_id, coalesce((SELECT g.tag FROM task_tags AS g WHERE g.tag = split.tag LIMIT 1), tag) FROM split WHERE tag <> ''
+            """, change)
+    }
+
+    func deleteDeletedTasks(of change: Int64) throws {
+        let count = try db.cached("SELECT count(*) FROM history_tasks WHERE change_id = ? AND \(Self.deleted)").bind([change]).first { $0.int(0) } ?? 0
+        guard count > 0 else { return }
+        // A slice of 50,000 at a time, as `deleteTasks` does, so a DELETE that runs triggers
+        // gathers few rowids in memory.
+        try inBulk(rows: count, .deleting) {
+            var low: Int64 = .min
+            while true {
+                let high = try db.cached("""
+                    SELECT task_id FROM history_tasks WHERE change_id = ? AND \(Self.deleted) AND task_id >= ? ORDER BY task_id LIMIT 1 OFFSET 49999
+                    """).bind([change, low]).first { $0.int64(0) } ?? .max
+                try db.run("""
+                    DELETE FROM tasks WHERE id IN (
+                        SELECT task_id FROM history_tasks WHERE change_id = ? AND \(Self.deleted) AND task_id >= ? AND task_id <= ?)
+                    """, change, low, high)
+                if high == .max { return }
+                low = high + 1
+            }
+        }
     }
 
     // MARK: As it is now
@@ -121,7 +195,7 @@ struct FileHistoryStore: HistoryStore {
         try inBulk(rows: range.count, .inserting) {
             try db.run("""
                 INSERT INTO tasks (id, \(TaskRow.columns.joined(by: ", ")))
-                SELECT task_id, \(TaskRow.recordedAfter) FROM history_tasks WHERE change_id = ?
+                SELECT task_id, \(TaskRow.recorded("after")) FROM history_tasks WHERE change_id = ?
                 """, change)
         }
         // Each task's tags, from the one text the record keeps them in.

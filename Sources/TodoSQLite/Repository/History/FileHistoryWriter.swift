@@ -54,6 +54,14 @@ struct FileHistoryWriter: HistoryWriter {
             [list.after?.name, list.after?.createdAt, change, list.id])
     }
 
+    func writeTasksDeleted(withList list: Int64, in change: Int64) throws {
+        try db.run("""
+            INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "before_" + $0 }.joined(by: ", ")))
+            SELECT ?, t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.list_id = ?
+            ON CONFLICT (change_id, task_id) DO UPDATE SET \(TaskRow.fields.map { "after_\($0) = NULL" }.joined(by: ", "))
+            """, change, list)
+    }
+
     /// A row recorded a second time while streaming is found by its primary key refusing the
     /// insert (a set of the ids written would cost memory on a big delete-list).
     private func insertOrUpdate(insert: String, _ inserted: [(any SQLBindable)?], update: String, _ updated: [(any SQLBindable)?]) throws {

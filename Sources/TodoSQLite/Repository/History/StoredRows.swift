@@ -8,10 +8,11 @@ extension TaskRow {
         "coalesce((SELECT group_concat(tag, ' ') FROM (SELECT tag FROM task_tags WHERE task_id = \(id) ORDER BY tag)), '')"
     }
 
-    /// What selects `columns` from the after side of history_tasks rows. A row recorded before
-    /// tasks had `repeat_from` (migration 0006) has none there: it did not repeat.
-    static let recordedAfter = columns.map { $0 == "repeat_from" ? "coalesce(after_repeat_from, 'due')" : "after_" + $0 }
-        .joined(by: ", ")
+    /// What selects `columns` from one side (`before`, `after`) of history_tasks rows. A row
+    /// recorded before tasks had `repeat_from` (migration 0006) has none there: it did not repeat.
+    static func recorded(_ side: String) -> String {
+        columns.map { $0 == "repeat_from" ? "coalesce(\(side)_repeat_from, 'due')" : "\(side)_" + $0 }.joined(by: ", ")
+    }
 
     /// What selects `fields` of the task `t`.
     static let selected = fields.map { $0 == "tags" ? tagsOf("t.id") : "t." + $0 }.joined(by: ", ")
