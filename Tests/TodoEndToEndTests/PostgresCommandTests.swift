@@ -202,8 +202,9 @@ struct PostgresCommandTests {
     }
 
     /// Undoing and redoing an import is work of the import's size, and like the import it is
-    /// not cut off by the statement limit (with a limit of 1 s, redoing 100,000 tasks was).
-    @Test func anImportIsUndoneAndRedonePastTheStatementLimit() throws {
+    /// not cut off by the statement limit (with a limit of 1 s, redoing 100,000 tasks was);
+    /// nor are deleting the list of those tasks, its undo and its redo.
+    @Test func anImportAndItsDeletedListAreUndoneAndRedonePastTheStatementLimit() throws {
         let url = try PostgresTestServer.newDatabase()
         let server = try TodoRunner(environment: ["TODO_DB": url, "TODO_PG_STATEMENT_TIMEOUT": "1"])
         try server.run(["import"], stdin: Self.records(100_000, in: "Bulk", more: { ",\"notes\":\"note \($0)\",\"tags\":[\"t\($0 % 7)\"]" })).expectSuccess()
@@ -213,6 +214,16 @@ struct PostgresCommandTests {
         #expect(try server.jsonArray(["list"]).isEmpty)
         let redo = try server.run(["redo"])
         #expect(redo.status == 0, "\(redo.summary)")
+        #expect(try server.run(["export"]).stdout == before)
+
+        // So is deleting the list they are in, with them.
+        let delete = try server.run(["delete-list", "Bulk", "--force"])
+        #expect(delete.status == 0, "\(delete.summary)")
+        #expect(try server.jsonArray(["list"]).isEmpty)
+        for command in ["undo", "redo", "undo"] {
+            let result = try server.run([command])
+            #expect(result.status == 0, "\(command): \(result.summary)")
+        }
         #expect(try server.run(["export"]).stdout == before)
     }
 

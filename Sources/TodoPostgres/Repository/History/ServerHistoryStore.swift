@@ -48,6 +48,8 @@ struct ServerHistoryStore: HistoryStore {
     static let deleted = "(before_title IS NOT NULL AND after_title IS NULL)"
 
     func firstDeletedTaskInTheWay(of change: Int64, undoing: Bool) throws -> Int64? {
+        // The first statement of a revert that reads them all: the limit goes from here.
+        guard try deletedTaskCount(of: change) > 0 else { return nil }
         guard !undoing else {
             return try server.first("""
                 SELECT h.task_id FROM history_tasks AS h WHERE h.change_id = $1 AND \(Self.deleted)
