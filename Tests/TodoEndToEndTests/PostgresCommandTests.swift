@@ -341,42 +341,26 @@ struct PostgresCommandTests {
     /// sessions act as (`ALTER ROLE … IN DATABASE … SET role`). Whoever comes first sets it up;
     /// every member then writes, imports the fast way (as an owner), undoes and checks it.
     @Test func everyMemberOfATeamSetUpAsReadmeSaysUsesItFully() throws {
-        let url = try PostgresTestServer.newDatabase()
-        let suffix = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
-        let (team, ann, bob, name) = ("team_\(suffix)", "ann_\(suffix)", "bob_\(suffix)", "shared_\(suffix)")
-        try PostgresTestServer.psql(url, "CREATE ROLE \(team) NOLOGIN")
-        try PostgresTestServer.psql(url, "CREATE ROLE \(ann) LOGIN PASSWORD 'a' IN ROLE \(team)")
-        try PostgresTestServer.psql(url, "CREATE ROLE \(bob) LOGIN PASSWORD 'b' IN ROLE \(team)")
-        try PostgresTestServer.psql(url, "CREATE DATABASE \(name) OWNER \(team)")
-        let shared = PostgresTestServer.database(name, on: url)
-        defer {
-            _ = try? PostgresTestServer.psql(url, "DROP DATABASE \(name)")
-            _ = try? PostgresTestServer.psql(url, "DROP ROLE \(ann), \(bob), \(team)")
-        }
-        for member in [ann, bob] { try PostgresTestServer.psql(url, "ALTER ROLE \(member) IN DATABASE \(name) SET role = \(team)") }
-        try PostgresTestServer.psql(shared, "CREATE EXTENSION IF NOT EXISTS unaccent")
-        let annURL = shared.replacingOccurrences(of: "://todo:todo@", with: "://\(ann):a@")
-        let bobURL = shared.replacingOccurrences(of: "://todo:todo@", with: "://\(bob):b@")
+        let team = try Team(members: ["ann", "bob"])
+        try PostgresTestServer.psql(team.database, "CREATE EXTENSION IF NOT EXISTS unaccent")
+        let (annURL, bobURL) = (team.url(of: "ann"), team.url(of: "bob"))
         let todo = try TodoRunner()
 
         #expect(try todo.run(["add", "Home", "from ann", "--db", annURL]).status == 0)
         #expect(try todo.run(["add", "Home", "from bob", "--db", bobURL]).status == 0)
         #expect(try todo.run(["done", "1", "--db", bobURL]).status == 0)
-        let indexes = try PostgresTestServer.psql(shared, Self.indexIDs)
+        let indexes = try PostgresTestServer.psql(team.database, Self.indexIDs)
         let imported = try todo.run(["import", "--db", bobURL], stdin: Self.records(10_000, in: "Big"))
         #expect(imported.status == 0, "\(imported.summary)")
-        #expect(try PostgresTestServer.psql(shared, Self.indexIDs) != indexes, "the import rebuilt the indexes, as an owner")
+        #expect(try PostgresTestServer.psql(team.database, Self.indexIDs) != indexes, "the import rebuilt the indexes, as an owner")
         #expect(try todo.run(["undo", "--db", annURL]).status == 0)
         #expect(try todo.jsonArray(["list", "--db", annURL]).map { $0["name"] as? String } == ["Home"])
         let checked = try todo.run(["db", "check", "--db", bobURL])
         #expect(checked.status == 0 && checked.stderr.isEmpty, "\(checked.summary)")
-        #expect(try PostgresTestServer.psql(shared, "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'") == team)
+        #expect(try team.tableOwners() == team.owner)
 
         // A login not let in yet: one line that says what is wrong and who can fix it.
-        let eve = "eve_\(suffix)"
-        try PostgresTestServer.psql(url, "CREATE ROLE \(eve) LOGIN PASSWORD 'e'")
-        defer { _ = try? PostgresTestServer.psql(url, "DROP ROLE \(eve)") }
-        let eveURL = shared.replacingOccurrences(of: "://todo:todo@", with: "://\(eve):e@")
+        let eveURL = try team.outsider("eve")
         for arguments in [["list"], ["add", "Home", "from eve"], ["db", "check"]] {
             let refused = try todo.run(arguments + ["--db", eveURL])
             #expect(refused.failedCleanly(with: 1, oneLine: true), "\(refused.summary)")
@@ -385,39 +369,28 @@ struct PostgresCommandTests {
         }
     }
 
-    /// A psql session left inside a transaction that wrote to `tasks`: an import waits for its
-    /// lock no longer than the statement timeout, then says so in one line and keeps nothing.
     /// The schema belongs to the database's owner whoever sets it up: a superuser trying todo
     /// first on the team's database leaves it usable by every member. Tables that belong to
     /// someone else (set up so by an earlier todo) are named as the cause of a refusal.
     @Test func theSchemaIsTheTeamsWhoeverSetsItUp() throws {
-        let url = try PostgresTestServer.newDatabase()
-        let suffix = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
-        let (team, ann, name) = ("team_\(suffix)", "ann_\(suffix)", "shared_\(suffix)")
-        try PostgresTestServer.psql(url, "CREATE ROLE \(team) NOLOGIN")
-        try PostgresTestServer.psql(url, "CREATE ROLE \(ann) LOGIN PASSWORD 'a' IN ROLE \(team)")
-        try PostgresTestServer.psql(url, "CREATE DATABASE \(name) OWNER \(team)")
-        try PostgresTestServer.psql(url, "ALTER ROLE \(ann) IN DATABASE \(name) SET role = \(team)")
-        let shared = PostgresTestServer.database(name, on: url)
-        defer {
-            _ = try? PostgresTestServer.psql(url, "DROP DATABASE \(name)")
-            _ = try? PostgresTestServer.psql(url, "DROP ROLE \(ann), \(team)")
-        }
-        let annURL = shared.replacingOccurrences(of: "://todo:todo@", with: "://\(ann):a@")
+        let team = try Team(members: ["ann"])
+        let annURL = team.url(of: "ann")
         let todo = try TodoRunner()
 
-        #expect(try todo.run(["add", "Home", "the admin tries it", "--db", shared]).status == 0)
-        #expect(try PostgresTestServer.psql(shared, "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'") == team)
+        #expect(try todo.run(["add", "Home", "the admin tries it", "--db", team.database]).status == 0)
+        #expect(try team.tableOwners() == team.owner)
         #expect(try todo.run(["add", "Home", "from ann", "--db", annURL]).status == 0)
         #expect(try todo.run(["db", "check", "--db", annURL]).status == 0)
 
-        try PostgresTestServer.psql(shared, "ALTER TABLE schema_migrations OWNER TO todo")
+        try PostgresTestServer.psql(team.database, "ALTER TABLE schema_migrations OWNER TO todo")
         let refused = try todo.run(["list", "--db", annURL])
         #expect(refused.failedCleanly(with: 1, oneLine: true), "\(refused.summary)")
-        #expect(refused.stderr.contains("(permission denied for table schema_migrations): they belong to 'todo', not to the database's owner '\(team)'"),
+        #expect(refused.stderr.contains("(permission denied for table schema_migrations): they belong to 'todo', not to the database's owner '\(team.owner)'"),
                 "\(refused.stderr)")
     }
 
+    /// A psql session left inside a transaction that wrote to `tasks`: an import waits for its
+    /// lock no longer than the statement timeout, then says so in one line and keeps nothing.
     @Test func anImportBehindAnotherSessionsLockWaitsOnlyTheTimeout() throws {
         try expectGivingUp(behind: "BEGIN; LOCK TABLE tasks IN ROW EXCLUSIVE MODE; SELECT pg_sleep(6); COMMIT",
                            running: ["import"], stdin: Data("{\"list\":\"Inbox\",\"title\":\"blocked\"}\n".utf8))
@@ -511,6 +484,58 @@ struct PostgresCommandTests {
         let again = try todo.run(["import", "--db", url], stdin: records)
         #expect(again.status == 0, "\(again.summary)")
         #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists) FROM tasks") == "50000|50000")
+    }
+}
+/// A team as README sets one up on the test server: a role that owns a database of its own,
+/// and members who log in with passwords and act as it there. Dropped, with its roles, when
+/// the test lets go of it.
+final class Team {
+    /// The names on the server: unique to this test, as the server is shared.
+    private let suffix = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+    private let server: String
+    private let name: String
+    private var logins: [String] = []
+    /// The owner role's name, and the URL of its database as the server's superuser.
+    let owner: String
+    let database: String
+
+    init(members: [String]) throws {
+        server = try PostgresTestServer.newDatabase()
+        owner = "team_\(suffix)"
+        name = "shared_\(suffix)"
+        database = PostgresTestServer.database(name, on: server)
+        try PostgresTestServer.psql(server, "CREATE ROLE \(owner) NOLOGIN")
+        try PostgresTestServer.psql(server, "CREATE DATABASE \(name) OWNER \(owner)")
+        for member in members {
+            try login(member, "IN ROLE \(owner)")
+            try PostgresTestServer.psql(server, "ALTER ROLE \(member)_\(suffix) IN DATABASE \(name) SET role = \(owner)")
+        }
+    }
+
+    deinit {
+        _ = try? PostgresTestServer.psql(server, "DROP DATABASE \(name)")
+        _ = try? PostgresTestServer.psql(server, "DROP ROLE \((logins + [owner]).joined(separator: ", "))")
+    }
+
+    /// The database's URL as `member` logs in (the password is the name's first letter).
+    func url(of member: String) -> String {
+        database.replacingOccurrences(of: "://todo:todo@", with: "://\(member)_\(suffix):\(member.prefix(1))@")
+    }
+
+    /// A login that is not a member; its URL.
+    func outsider(_ name: String) throws -> String {
+        try login(name, "")
+        return url(of: name)
+    }
+
+    /// Who owns todo's tables.
+    func tableOwners() throws -> String {
+        try PostgresTestServer.psql(database, "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'")
+    }
+
+    private func login(_ name: String, _ roles: String) throws {
+        try PostgresTestServer.psql(server, "CREATE ROLE \(name)_\(suffix) LOGIN PASSWORD '\(name.prefix(1))' \(roles)")
+        logins.append("\(name)_\(suffix)")
     }
 }
 #endif

@@ -38,6 +38,8 @@ import Testing
         ("postgres://ann@h/x?connect_timeout=-1", "connect_timeout"),
         ("postgres://ann@h/x?colour=blue", "colour"),
         ("postgres://ann:%zz@h/x", "hex"),
+        ("postgres://ann@h/x%4", "hex"),
+        ("postgres://ann@h/x%C3%28", "UTF-8"),
         ("postgres://ann@[::1/x", "]"),
     ])
     func whatCannotBeReadIsRefusedSayingWhy(url: String, mention: String) throws {

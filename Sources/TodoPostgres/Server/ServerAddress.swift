@@ -1,4 +1,6 @@
 #if PostgreSQL
+import TodoCore
+
 /// Where a PostgreSQL database is and how to log in, read from libpq's URL form:
 /// `postgres://user:password@host:port/dbname?sslmode=require&connect_timeout=5`.
 public struct ServerAddress: Sendable, Equatable {
@@ -116,36 +118,11 @@ public struct ServerAddress: Sendable, Equatable {
 
     /// Undoes percent-encoding (`%40` is `@`), as libpq does for every part of the URL.
     static func decoded(_ text: Substring) throws -> String {
-        var bytes: [UInt8] = []
-        var index = text.utf8.startIndex
-        let utf8 = text.utf8
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%") {
-                let first = utf8.index(after: index)
-                guard first < utf8.endIndex, utf8.index(after: first) < utf8.endIndex,
-                      let high = hexValue(utf8[first]), let low = hexValue(utf8[utf8.index(after: first)])
-                else { throw ServerError.badAddress("a % in it is not followed by two hex digits") }
-                bytes.append(high << 4 | low)
-                index = utf8.index(first, offsetBy: 2)
-            } else {
-                bytes.append(byte)
-                index = utf8.index(after: index)
-            }
-        }
+        guard let bytes = text.percentDecoded else { throw ServerError.badAddress("a % in it is not followed by two hex digits") }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
             throw ServerError.badAddress("a part of it is not UTF-8 once decoded")
         }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 #endif

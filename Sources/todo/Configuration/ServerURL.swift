@@ -1,3 +1,5 @@
+import TodoCore
+
 /// A `postgres://` or `postgresql://` URL given for the database (CLI.md's PostgreSQL section).
 /// Recognised in every build, so that it is never taken for a file path (which would create a
 /// folder named `postgres:`), and its password is never printed.
@@ -31,18 +33,11 @@ struct ServerURL: Equatable {
         return String(text[..<prefixEnd]) + rest + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
     }
 
-    /// Whether a URL parameter is `password=…`, its name percent-encoded or not (libpq decodes it).
+    /// Whether a URL parameter is `password=…`, its name percent-encoded or not (libpq decodes
+    /// it); a name that cannot be decoded is compared as written.
     private static func namesPassword(_ parameter: Substring) -> Bool {
-        var name: [UInt8] = []
-        var bytes = parameter.utf8.prefix { $0 != UInt8(ascii: "=") }[...]
-        while let byte = bytes.popFirst() {
-            guard byte == UInt8(ascii: "%"), bytes.count >= 2,
-                  let code = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16)
-            else { name.append(byte); continue }
-            name.append(code)
-            bytes = bytes.dropFirst(2)
-        }
-        return String(decoding: name, as: UTF8.self).lowercased() == "password"
+        let name = parameter.prefix { $0 != "=" }
+        return String(decoding: name.percentDecoded ?? Array(name.utf8), as: UTF8.self).lowercased() == "password"
     }
 }
 

@@ -75,8 +75,12 @@ struct FileHistoryStore: HistoryStore {
             .bind([change, list]).first { $0.int(0) } ?? 0
     }
 
+    private func deletedTaskCount(of change: Int64) throws -> Int {
+        try db.cached("SELECT count(*) FROM history_tasks WHERE change_id = ? AND \(Self.deleted)").bind([change]).first { $0.int(0) } ?? 0
+    }
+
     func restoreDeletedTasks(of change: Int64) throws {
-        let count = try db.cached("SELECT count(*) FROM history_tasks WHERE change_id = ? AND \(Self.deleted)").bind([change]).first { $0.int(0) } ?? 0
+        let count = try deletedTaskCount(of: change)
         guard count > 0 else { return }
         try inBulk(rows: count, .inserting) {
             try db.run("""
@@ -98,7 +102,7 @@ struct FileHistoryStore: HistoryStore {
     }
 
     func deleteDeletedTasks(of change: Int64) throws {
-        let count = try db.cached("SELECT count(*) FROM history_tasks WHERE change_id = ? AND \(Self.deleted)").bind([change]).first { $0.int(0) } ?? 0
+        let count = try deletedTaskCount(of: change)
         guard count > 0 else { return }
         // A slice of 50,000 at a time, as `deleteTasks` does, so a DELETE that runs triggers
         // gathers few rowids in memory.
