@@ -28,7 +28,8 @@ import TodoTestSupport
             if Int.random(in: 0..<10, using: &generator) == 0 { text += junk.randomElement()! }
             if Int.random(in: 0..<10, using: &generator) == 0, !text.isEmpty { text.removeFirst() }
             return text
-        } + ["2024-02-29", "2023-02-29", "1900-02-29", "2000-02-29", "0000-01-01", "9999-12-31T23:59", "2026-04-31", "2026-11-22T24:00"]
+        } + ["2024-02-29", "2023-02-29", "1900-02-29", "2000-02-29", "0000-01-01", "9999-12-31T23:59", "2026-04-31", "2026-11-22T24:00",
+           "0300-02-29", "0300-03-01", "0300-02-29T10:00", "0300-03-01T10:00", "0300-02-28", "0300-03-02"]
     }
 
     @Test func dueDatesAreReadAsTheSchemaChecksThem() throws {
@@ -49,7 +50,11 @@ import TodoTestSupport
                 storable = false
             }
             if storable { accepted += 1 }
-            if storable != (Due(text: text) != nil) { disagreements.append(text) }
+            // The one exception: SQLite's calendar takes 0300-02-29, a day that never was, for
+            // 0300-03-01, so the CHECK lets it in and todo refuses it (and 0300-03-01 with it);
+            // `todo db check` reports such a value written by hand.
+            if storable != (Due(text: text) != nil), !text.hasPrefix("0300-02-29") { disagreements.append(text) }
+            if text.hasPrefix("0300-03-01") || text.hasPrefix("0300-02-29") { #expect(Due(text: text) == nil, "\(text)") }
         }
         #expect(disagreements.isEmpty, "Due(text:) and the schema's CHECK disagree on \(disagreements.prefix(20))")
         // Both kinds were tried.

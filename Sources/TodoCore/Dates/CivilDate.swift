@@ -10,10 +10,13 @@ public struct CivilDate: Equatable, Comparable, Hashable, Sendable {
     /// The years a due date may have: four digits, as the stored text form requires.
     public static let years = 0...9999
 
-    /// Nil unless the date exists (no February 30th), in years 0000 to 9999 as SQLite's date functions allow.
+    /// Nil unless the date exists (no February 30th), in years 0000 to 9999 as SQLite's date
+    /// functions allow, and is not 0300-03-01: SQLite's calendar (3.40) takes that day and the
+    /// 0300-02-29 that never was for the same one, so a file's schema refuses it as a due date.
     public init?(year: Int, month: Int, day: Int) {
         guard Self.years.contains(year), (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day)
+              (1...Self.daysIn(month: month, year: year)).contains(day),
+              (year, month, day) != (300, 3, 1)
         else { return nil }
         self.year = year
         self.month = month
