@@ -17,7 +17,16 @@ public enum Invocation: Equatable {
 
 /// A command that turns into an invocation.
 protocol InvokingCommand: ParsableCommand, DeclaresOptions {
+    /// How many positional values it takes (`Int.max`: any number), so that `DashArguments` knows
+    /// where a value that starts with `-` is a value. `OptionSpecTests` checks it against
+    /// ArgumentParser's definitions.
+    static var positionalCount: Int { get }
+
     func invocation(at now: Due) throws -> Invocation
+}
+
+extension InvokingCommand {
+    static var positionalCount: Int { 0 }
 }
 
 /// Reading a command line: the quick parser for the lines people type most, ArgumentParser for
@@ -43,7 +52,7 @@ public enum TodoCommandLine {
         if let mistake = MistypedCommand.find(in: arguments) {
             throw UsageError(message: "no command or list named \"\(mistake.typed)\". Did you mean \"\(mistake.meant)\"?", command: nil)
         }
-        var command = try TodoCommand.parseAsRoot(arguments)
+        var command = try TodoCommand.parseAsRoot(DashArguments.separated(arguments))
         guard let invoking = command as? any InvokingCommand else {
             // `todo db` alone: ArgumentParser's own run shows the command's help.
             try command.run()

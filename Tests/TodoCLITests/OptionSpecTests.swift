@@ -22,6 +22,7 @@ import Testing
 
             let kind: String
             let names: [Name]?
+            let isRepeating: Bool?
         }
 
         let command: Command
@@ -51,6 +52,17 @@ import Testing
             }
             #expect(Set(command.optionSpecs) == declared, "\(dump.command.commandName)")
             #expect(command.optionSpecs.count == declared.count, "\(dump.command.commandName) lists an option twice")
+        }
+    }
+
+    /// `DashArguments` reads a value that starts with `-` as a positional one only while the
+    /// command still expects one: each command's count must be ArgumentParser's.
+    @Test func everyCommandStatesHowManyPositionalValuesItTakes() throws {
+        for command in Self.commands {
+            let dump = try JSONDecoder().decode(Dump.self, from: Data(command._dumpHelp().utf8))
+            let positionals = (dump.command.arguments ?? []).filter { $0.kind == "positional" }
+            let expected = positionals.contains { $0.isRepeating == true } ? Int.max : positionals.count
+            #expect(command.positionalCount == expected, "\(dump.command.commandName)")
         }
     }
 }

@@ -47,7 +47,9 @@ import TodoTestSupport
         let before = try databaseSnapshot(todo)
         let result = try todo.run(arguments)
         #expect(result.status == 64 && result.stdout.isEmpty, "\(result.summary)")
-        #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: \(message)"), "\(result.stderr)")
+        // The way out for a value that starts with `-` is said too.
+        #expect(result.stderrLines.first?.hasSuffix("(A value that starts with '-' goes after '--'.)") == true, "\(result.stderr)")
         #expect(try databaseSnapshot(todo) == before)
     }
 

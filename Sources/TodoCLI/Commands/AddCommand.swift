@@ -7,6 +7,7 @@ struct AddCommand: PlannedCommand {
         commandName: "add",
         abstract: "Add a task to a list (the list is created if it does not exist)."
     )
+    static let positionalCount = 2
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + AddWriteOptions.optionSpecs + [
         .value("--notes"), .value("--due"), .value("--priority"), .value("--tag"), .value("--repeat"), .value("--repeat-from"),
     ]

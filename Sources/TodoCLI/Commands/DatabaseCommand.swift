@@ -45,6 +45,7 @@ struct DatabaseBackupCommand: InvokingCommand {
         abstract: "Write a consistent copy of the database to a new FILE, even while other todo processes write.",
         discussion: "From a PostgreSQL database, FILE is a new SQLite file with every list and task (ids kept), read at one moment; the history stays on the server."
     )
+    static let positionalCount = 1
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs
 
     @OptionGroup var global: GlobalOptions

@@ -7,6 +7,7 @@ struct DoneCommand: PlannedCommand {
         commandName: "done",
         abstract: "Mark tasks done. All of them change, or none does."
     )
+    static let positionalCount = Int.max
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs
 
     @OptionGroup var global: GlobalOptions
@@ -22,6 +23,7 @@ struct UndoneCommand: PlannedCommand {
         commandName: "undone",
         abstract: "Mark tasks open again. All of them change, or none does."
     )
+    static let positionalCount = Int.max
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs
 
     @OptionGroup var global: GlobalOptions

@@ -7,6 +7,7 @@ struct EditCommand: PlannedCommand {
         commandName: "edit",
         abstract: "Change a task's fields, move it to another list, or mark it done or open."
     )
+    static let positionalCount = 1
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [
         .value("--title"), .value("--notes"), .value("--due"), .flag("--no-due"), .value("--priority"), .value("--list"), .flag("--done"),
         .flag("--undone"), .value("--tag"), .value("--untag"), .value("--repeat"), .flag("--no-repeat"), .value("--repeat-from"),

@@ -17,6 +17,7 @@ struct ImportCommand: PlannedCommand {
             tasks) is said on stderr.
             """
     )
+    static let positionalCount = 1
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [.value("--format"), .flag("--keep-ids")]
 
     @OptionGroup var global: GlobalOptions

@@ -11,6 +11,7 @@ struct ListCommand: PlannedCommand {
             tasks first (soonest first) and undated ones after; every order breaks ties by id.
             """
     )
+    static let positionalCount = 1
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [
         .flag("--all"), .value("--sort"), .flag("--overdue"), .value("--due-before"), .value("--priority"), .value("--limit"),
         .value("--tag"),

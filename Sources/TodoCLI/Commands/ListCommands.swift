@@ -4,6 +4,7 @@ import TodoCore
 
 struct NewListCommand: PlannedCommand {
     static let configuration = CommandConfiguration(commandName: "new-list", abstract: "Create an empty list.")
+    static let positionalCount = 1
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs
 
     @OptionGroup var global: GlobalOptions
@@ -19,6 +20,7 @@ struct NewListCommand: PlannedCommand {
 
 struct RenameListCommand: PlannedCommand {
     static let configuration = CommandConfiguration(commandName: "rename-list", abstract: "Rename a list.")
+    static let positionalCount = 2
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs
 
     @OptionGroup var global: GlobalOptions
@@ -41,6 +43,7 @@ struct DeleteListCommand: PlannedCommand {
         commandName: "delete-list",
         abstract: "Delete a list. One that still has tasks is refused unless --force, which deletes them too."
     )
+    static let positionalCount = 1
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [.flag("--force")]
 
     @OptionGroup var global: GlobalOptions

@@ -6,6 +6,7 @@ struct RemoveCommand: PlannedCommand {
         commandName: "rm",
         abstract: "Delete tasks. All of them go, or none does; their ids are never reused."
     )
+    static let positionalCount = Int.max
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs
 
     @OptionGroup var global: GlobalOptions

@@ -12,6 +12,7 @@ struct SearchCommand: PlannedCommand {
             list are searched, best matches first.
             """
     )
+    static let positionalCount = Int.max
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [.value("--list"), .flag("--all")]
 
     @OptionGroup var global: GlobalOptions
