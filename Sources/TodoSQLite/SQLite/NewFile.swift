@@ -7,6 +7,7 @@ import Glibc
 enum NewFile {
     /// Why a new file cannot be made at `path`, or nil when it can.
     static func refusal(for path: String) -> String? {
+        if let meaning = FileName.specialMeaning(of: path) { return meaning }
         if path.hasSuffix("/") { return "it names a folder; give a file name" }
         if access(path, F_OK) == 0 { return "it already exists; choose a new file" }
         let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."

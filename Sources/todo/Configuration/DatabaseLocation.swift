@@ -19,7 +19,17 @@ struct DatabaseLocation: Equatable {
     let source: Source
 
     /// `--db`, then `$TODO_DB`, then `TODO_DB` in `./.env`, then the XDG data directory.
+    /// A location SQLite would not read as a file (`:memory:`, a `file:` URI) is refused: a
+    /// command there would say it succeeded and keep nothing.
     static func resolve(flag: String?, environment: Environment, dotEnvPath: String = ".env") throws -> DatabaseLocation {
+        let location = try given(flag: flag, environment: environment, dotEnvPath: dotEnvPath)
+        if location.server == nil, let reason = FileName.specialMeaning(of: location.path) {
+            throw StorageError.cannotOpen(path: location.path, reason: reason)
+        }
+        return location
+    }
+
+    private static func given(flag: String?, environment: Environment, dotEnvPath: String) throws -> DatabaseLocation {
         if let flag { return DatabaseLocation(path: flag, source: .flag) }
         if let path = try environment.value("TODO_DB") { return DatabaseLocation(path: path, source: .environment) }
         if let path = try DotEnv.read(dotEnvPath)["TODO_DB"], !path.isEmpty {
