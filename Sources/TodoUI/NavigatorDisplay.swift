@@ -36,18 +36,22 @@ public final class NavigatorDisplay: Display {
         defer { lastChange = change }
         if change == .added && added == nil { added = task }
         let verb = switch change {
-        case .added: "Added"
+        case .added, .repeated: "Added"
         case .updated: "Saved"
         case .completed: "Done"
         case .reopened: "Opened again"
         case .deleted: "Deleted"
         }
         // A repeating task's next one is shown right after the done one: say both.
-        if change == .added, lastChange == .completed, let message {
+        if change == .repeated, let message {
             self.message = message + "; next one due \(task.due?.description ?? "-")"
         } else {
             message = "\(verb) \(task.id): \(task.title)"
         }
+    }
+
+    public func showRepetitionEnded(_ task: TodoTask) throws {
+        message = (message ?? "Done \(task.id): \(task.title)") + "; it repeats no more (its next date would be after 9999-12-31)"
     }
 
     public func show(_ list: TodoList, _ change: ListChange) throws {

@@ -19,7 +19,7 @@ import TodoTestSupport
     }
 
     static func added(_ app: TestApp) -> [TodoTask] {
-        app.display.shown.compactMap { if case .task(let task, .added) = $0 { task } else { nil } }
+        app.display.shown.compactMap { if case .task(let task, .repeated) = $0 { task } else { nil } }
     }
 
     @Test func doneAddsTheNextTaskAfterTodayInTheSameList() throws {
@@ -79,5 +79,23 @@ import TodoTestSupport
         let (app, _, _) = try Self.app()
         try app.navigator.send(.showTags)
         #expect(app.display.shown == [.tags([TagCount(name: "garden", openTasks: 1)])])
+    }
+
+    /// A schedule that runs past 9999-12-31 makes no next task, and says so to the display
+    /// instead of passing over it; the task is done all the same.
+    @Test func aScheduleThatRunsPastTheLastDayIsSaidToHaveEnded() throws {
+        let app = try TestApp(lists: ["Home"])
+        let home = try #require(try app.repository.list(named: "Home"))
+        let last = try app.repository.addTask(
+            TaskDraft(title: "last", due: Due(text: "9999-12-01"), repeatRule: RepeatRule(text: "1m")), to: home.id)
+        _ = try app.openList("Home")
+        try app.navigator.send(.setDone(last.id, true))
+        #expect(Self.added(app).isEmpty)
+        guard case .task(let done, .completed) = app.display.shown.first, case .repetitionEnded(let ended) = app.display.shown.last else {
+            Issue.record("\(app.display.shown)")
+            return
+        }
+        #expect(done.id == last.id && ended.id == last.id && done.isDone)
+        #expect(app.repository.allTasks.count == 1)
     }
 }

@@ -3,6 +3,9 @@ import TodoCore
 /// What happened to a task, so it can be shown with the right words.
 public enum TaskChange: Equatable, Sendable {
     case added, updated, completed, reopened, deleted
+    /// The next task of a repeating one, added as that one was marked done (not the task a
+    /// command added: `todo done -q` prints nothing).
+    case repeated
 }
 
 /// What happened to a list.
@@ -35,6 +38,9 @@ public protocol Display: AnyObject {
     func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws
     func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws
     func show(_ task: TodoTask, _ change: TaskChange) throws
+    /// A repeating task, just shown as marked done, made no next task: its schedule runs past
+    /// the last date a due date may have (9999-12-31).
+    func showRepetitionEnded(_ task: TodoTask) throws
     func show(_ list: TodoList, _ change: ListChange) throws
     func show(_ summary: ImportSummary) throws
     func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws

@@ -6,12 +6,15 @@ import TodoCore
 /// It appends UTF-8 bytes to a buffer rather than building Strings: `todo export` writes a
 /// million of these, and String concatenation was most of its time.
 public enum JSONWriter {
-    /// A task with every `TaskField`, in their order.
-    public static func task(_ task: TodoTask, to out: inout [UInt8]) {
+    /// A task with every `TaskField`, in their order. `repeatEnded`: the task was just marked
+    /// done and its schedule runs past 9999-12-31, so it made no next task (`"repeat_ended":
+    /// true`, only in the output of the command that marked it done).
+    public static func task(_ task: TodoTask, to out: inout [UInt8], repeatEnded: Bool = false) {
         for (field, prefix) in taskKeys {
             out.append(contentsOf: prefix)
             value(field.value(of: task), to: &out)
         }
+        if repeatEnded { out.append(contentsOf: #","repeat_ended":true"#.utf8) }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -11,6 +11,7 @@ public final class HumanRenderer: Renderer {
     let now = LocalClock().nowLocal()
     /// Blocks of `todo show` are separated by a blank line.
     private var detailsShown = 0
+    private let endings = RepetitionEndings()
 
     /// `missingDatabase`: the path of the database the command was to read, which does not exist;
     /// said first, so that a mistyped `--db` is seen.
@@ -71,7 +72,7 @@ public final class HumanRenderer: Renderer {
 
     public func show(_ task: TodoTask, _ change: TaskChange) throws {
         let verb = switch change {
-        case .added: "Added"
+        case .added, .repeated: "Added"
         case .updated: "Updated"
         case .completed: "Done"
         case .reopened: "Reopened"
@@ -148,7 +149,10 @@ public final class HumanRenderer: Renderer {
         return String(timestamp.prefix(10)) + " " + String(timestamp.dropFirst(11).prefix(5))
     }
 
+    public func showRepetitionEnded(_ task: TodoTask) throws { endings.add(task) }
+
     public func finish() throws {
+        endings.write()
         if dryRun { try output.write(style.paint("Dry run: nothing was changed.", .dim) + "\n") }
     }
 

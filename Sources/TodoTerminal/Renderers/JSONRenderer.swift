@@ -8,6 +8,11 @@ public final class JSONRenderer: Renderer {
     private let output: StandardOutput
     private let shape: OutputShape
     private var elements = 0
+    /// The task a command changed last, written once the next thing is shown or the command
+    /// ends: a repeating task marked done learns only after it was shown that it made no next
+    /// task, and its object says so (`"repeat_ended": true`). One task, never a listing.
+    private var held: (task: TodoTask, repeatEnded: Bool)?
+    private let endings = RepetitionEndings()
 
     public init(output: StandardOutput, shape: OutputShape) {
         self.output = output
@@ -23,7 +28,19 @@ public final class JSONRenderer: Renderer {
     }
 
     public func show(_ task: TodoTask, _ change: TaskChange) throws {
-        try element { JSONWriter.task(task, to: &$0) }
+        try writeHeld()
+        held = (task, false)
+    }
+
+    public func showRepetitionEnded(_ task: TodoTask) throws {
+        endings.add(task)
+        if held?.task.id == task.id { held?.repeatEnded = true }
+    }
+
+    private func writeHeld() throws {
+        guard let (task, repeatEnded) = held else { return }
+        held = nil
+        try element { JSONWriter.task(task, to: &$0, repeatEnded: repeatEnded) }
     }
 
     public func show(_ list: TodoList, _ change: ListChange) throws {
@@ -47,10 +64,13 @@ public final class JSONRenderer: Renderer {
     }
 
     public func finish() throws {
+        try writeHeld()
+        endings.write()
         if shape == .many { try output.write(elements == 0 ? "[]\n" : "]\n") } else if elements > 0 { try output.write("\n") }
     }
 
     private func element(_ json: (inout [UInt8]) -> Void) throws {
+        if held != nil { try writeHeld() }
         switch shape {
         case .many: try output.write(elements == 0 ? "[" : ",")
         case .one: guard elements == 0 else { return }

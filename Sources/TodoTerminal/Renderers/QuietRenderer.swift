@@ -10,9 +10,13 @@ public final class QuietRenderer: Renderer {
         self.output = output
     }
 
+    private let endings = RepetitionEndings()
+
     public func show(_ task: TodoTask, _ change: TaskChange) throws {
         if change == .added { try output.write("\(task.id)\n") }
     }
+
+    public func showRepetitionEnded(_ task: TodoTask) throws { endings.add(task) }
 
     public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws { try produce { _ in } }
     public func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws { try produce { _ in } }
@@ -21,5 +25,5 @@ public final class QuietRenderer: Renderer {
     public func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws { try produce { _ in } }
     public func show(_ entry: HistoryEntry, _ action: HistoryAction) throws {}
     public func showTags(_ produce: ((TagCount) throws -> Void) throws -> Void) throws { try produce { _ in } }
-    public func finish() throws {}
+    public func finish() throws { endings.write() }
 }

@@ -16,6 +16,7 @@ final class RecordingDisplay: Display {
         case history([HistoryEntry])
         case tags([TagCount])
         case entry(HistoryEntry, HistoryAction)
+        case repetitionEnded(TodoTask)
     }
 
     private(set) var shown: [Shown] = []
@@ -42,6 +43,10 @@ final class RecordingDisplay: Display {
 
     func show(_ task: TodoTask, _ change: TaskChange) throws {
         shown.append(.task(task, change))
+    }
+
+    func showRepetitionEnded(_ task: TodoTask) throws {
+        shown.append(.repetitionEnded(task))
     }
 
     func show(_ list: TodoList, _ change: ListChange) throws {
