@@ -49,6 +49,11 @@ public final class NavigatorApp {
     /// The words of `/`, while a filter is on.
     var filter: [String] = []
     public private(set) var isFinished = false
+    /// Set when the run ended because another file is at the database's path now: the caller
+    /// opens that one and starts again.
+    public private(set) var reopens = false
+    /// The database's file was deleted or moved away: said once, and nothing is written to it.
+    private var saidGone = false
     /// The size the last frame was drawn for.
     var drawnSize = (rows: 0, columns: 0)
     private var seenVersion: Int64 = 0
@@ -65,9 +70,11 @@ public final class NavigatorApp {
         self.today = today
     }
 
-    /// Shows the first frame, then handles keys until the user quits. Every 250 ms without a key
-    /// it asks whether another process changed the data, and draws again if so.
-    public func run() throws {
+    /// Shows the first frame (with `message` on the status line), then handles keys until the
+    /// user quits, or until another file is at the database's path (`reopens`). Every 250 ms
+    /// without a key it asks whether another process changed the data, and draws again if so.
+    public func run(saying message: String? = nil) throws {
+        status = message
         try start()
         while !isFinished {
             if let key = try terminal.nextKey(waitingAtMost: 250) {
@@ -85,8 +92,20 @@ public final class NavigatorApp {
     }
 
     /// Draws again when another process wrote since the last look (or the window changed size).
+    /// A database file deleted or replaced under the view is noticed here (see `noticeGone`).
     public func refreshIfChanged() throws {
-        let version = try repository.dataVersion()
+        let version: Int64
+        do {
+            version = try repository.dataVersion()
+        } catch TodoError.databaseGone(let path, let replaced) {
+            return try noticeGone(path: path, replaced: replaced)
+        }
+        if saidGone {
+            saidGone = false
+            status = "The database file is back; changes are saved again"
+            statusIsError = false
+            return try draw()
+        }
         guard version != seenVersion || terminal.size != drawnSize else { return }
         seenVersion = version
         // Drawing re-reads only the rows on screen; an unchanged frame writes nothing.
@@ -131,7 +150,32 @@ public final class NavigatorApp {
         }
     }
 
+    /// The path no longer names the open file. Another file there is opened in its place (the
+    /// run ends with `reopens`); with nothing there the view stays as it was, says so once, and
+    /// every change is refused (the repository checks before it commits) until a file is back.
+    func noticeGone(path: String, replaced: Bool) throws {
+        if replaced {
+            reopens = true
+            return quit()
+        }
+        guard !saidGone else { return }
+        saidGone = true
+        sayGone()
+        try draw()
+    }
+
+    /// One line, short enough for the status line whatever the path.
+    private func sayGone() {
+        status = "Error: the database file was deleted or moved away; nothing is saved until one is there again (q quits)"
+        statusIsError = true
+    }
+
     func fail(_ error: any Error) {
+        if case TodoError.databaseGone(let path, let replaced) = error {
+            saidGone = true
+            if replaced { try? noticeGone(path: path, replaced: true) }
+            return sayGone()
+        }
         status = "Error: " + ((error as? any CustomStringConvertible)?.description ?? "\(error)")
         statusIsError = true
     }

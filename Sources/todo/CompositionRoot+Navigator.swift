@@ -15,18 +15,25 @@ extension CompositionRoot {
         // A build that cannot open the URL says so before anything else.
         if let server = location.server, !opensServers { throw ServerNotSupported(url: server) }
         guard let terminal = RawTerminal(colour: colour) else { throw TerminalFailure.notATerminal }
-        let repository = try location.server.map { try openServer($0, environment) } ?? open(location, environment, onlyReads: false)
-
-        let display = NavigatorDisplay()
-        let navigator = Navigator(display: display)
-        let today: Today = { LocalClock().today() }
-        let app = AppCoordinator(navigator: navigator, repository: repository, today: today)
-        app.start()
-        let navigatorApp = NavigatorApp(terminal: terminal, navigator: navigator, display: display, repository: repository, today: today)
+        var repository = try location.server.map { try openServer($0, environment) } ?? open(location, environment, onlyReads: false)
 
         try terminal.enter()
         defer { terminal.restore() }
-        try navigatorApp.run()
-        navigator.unwindToRoot()
+        var message: String?
+        // Another file put at the database's path while the view is open (`mv other.db todo.db`)
+        // is opened in place of the old one, with the screens built anew over it.
+        while true {
+            let display = NavigatorDisplay()
+            let navigator = Navigator(display: display)
+            let today: Today = { LocalClock().today() }
+            let app = AppCoordinator(navigator: navigator, repository: repository, today: today)
+            app.start()
+            let navigatorApp = NavigatorApp(terminal: terminal, navigator: navigator, display: display, repository: repository, today: today)
+            try navigatorApp.run(saying: message)
+            navigator.unwindToRoot()
+            guard navigatorApp.reopens else { return }
+            repository = try open(location, environment, onlyReads: false)
+            message = "Another database file was put at the path: this is it"
+        }
     }
 }

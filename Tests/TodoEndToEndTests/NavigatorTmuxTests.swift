@@ -110,6 +110,42 @@ import TodoTestSupport
         #expect(!before.isEmpty && before == after)
     }
 
+    /// A database file deleted or replaced while the view is open: it used to say `Added 1005`
+    /// into the deleted file. Now a change is refused on the status line while nothing is at the
+    /// path, and another file put there is opened in place of the old one.
+    @Test(.enabled(if: hasTmux || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux"))
+    func aDatabaseFileDeletedOrReplacedUnderTheViewIsNeverWrittenInto() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "water the ferns")
+        let session = try Session(todo, command: Self.command(todo, "'\(TodoRunner.binary)' ui"))
+        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        try session.send("Enter")
+        #expect(try session.waitFor("water the ferns") != nil, "\(session.screen())")
+
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: todo.databasePath + suffix) }
+        #expect(try session.waitFor("was deleted or moved away", seconds: 3) != nil, "\(session.screen())")
+        try session.send("Escape")
+        try session.send("a")
+        try session.send("l", "o", "s", "t")
+        try session.send("Enter")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(session.screen().contains("was deleted or moved away"), "\(session.screen())")
+        #expect(!session.screen().contains("Added"), "\(session.screen())")
+
+        // Another database at the path: opened in place of the old one, and written to.
+        let other = try todo.run(["add", "Elsewhere", "new file"])
+        #expect(other.status == 0, "\(other.summary)")
+        #expect(try session.waitFor("Another database file was put at the path", seconds: 3) != nil, "\(session.screen())")
+        #expect(session.screen().contains("Elsewhere"), "\(session.screen())")
+        try session.send("Enter", "a")
+        try session.send("k", "e", "p", "t")
+        try session.send("Enter")
+        #expect(try session.waitFor("Added") != nil, "\(session.screen())")
+        #expect(try todo.jsonArray(["list", "Elsewhere"]).contains { $0["title"] as? String == "kept" })
+        try session.send("q")
+        #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
+    }
+
     @Test func withoutATerminalItRefuses() throws {
         let todo = try TodoRunner()
         let result = try todo.run(["ui"])

@@ -113,6 +113,7 @@ extension SQLiteTodoRepository {
             }
             db.setBusyTimeout(milliseconds: busyTimeout)
             let repository = SQLiteTodoRepository(connection: db, timestamp: timestamp)
+            repository.fileIdentity = FileIdentity.of(path)
             return try repository.translatingErrors {
                 try db.foldLogOnClose(tidy && sidecars.noneExisted)
                 try repository.refuseForeignFile()

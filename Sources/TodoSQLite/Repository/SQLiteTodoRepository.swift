@@ -12,6 +12,10 @@ public final class SQLiteTodoRepository: TodoRepository {
     var historyLimit = Options.defaultHistoryLimit
     /// The change being recorded, inside a write that records one.
     package private(set) var recorder: ChangeRecorder?
+    /// The file the path named when it was opened (nil in memory): a write checks, just before it
+    /// commits, that the path still names it, so nothing is committed into a file that was
+    /// deleted or replaced meanwhile (`todo ui` left open, a long import).
+    var fileIdentity: FileIdentity?
 
     init(connection: Connection, timestamp: @escaping () -> String) {
         db = connection
@@ -38,14 +42,17 @@ public final class SQLiteTodoRepository: TodoRepository {
                 let value = try body()
                 if outer.1 == nil { try recorder?.finish() }
                 if records, historyLimit == 0 { try HistoryWindow.clear(in: db) }
+                try fileIdentity?.check(db.path)
                 return value
             }
         }
     }
 
     /// SQLite's `data_version`: it moves when another connection commits, not for this one's.
+    /// Throws `TodoError.databaseGone` once the path names another file, or none.
     public func dataVersion() throws -> Int64 {
-        try translatingErrors { try db.cached("PRAGMA data_version").bind([]).first { $0.int64(0) } ?? 0 }
+        try fileIdentity?.check(db.path)
+        return try translatingErrors { try db.cached("PRAGMA data_version").bind([]).first { $0.int64(0) } ?? 0 }
     }
 
     /// Turns SQLite's failures into the project's errors (`StorageError`, or a `TodoError` where
