@@ -176,7 +176,7 @@ public final class NavigatorApp {
             if replaced { try? noticeGone(path: path, replaced: true) }
             return sayGone()
         }
-        status = "Error: " + ((error as? any CustomStringConvertible)?.description ?? "\(error)")
+        status = "Error: " + ServerPasswords.hidden(in: (error as? any CustomStringConvertible)?.description ?? "\(error)")
         statusIsError = true
     }
 

@@ -1,3 +1,5 @@
+import TodoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,10 +53,11 @@ public final class StandardOutput {
     }
 }
 
-/// stderr, unbuffered: errors go out at once.
+/// stderr, unbuffered: errors go out at once. A server URL's password in what is written (an
+/// argument echoed by an error) is never shown.
 public enum StandardError {
     public static func write(_ text: String) {
-        var text = text
+        var text = ServerPasswords.hidden(in: text)
         text.withUTF8 { bytes in _ = try? FileDescriptor.writeAll(STDERR_FILENO, UnsafeRawBufferPointer(bytes)) }
     }
 }

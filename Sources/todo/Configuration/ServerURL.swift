@@ -13,32 +13,8 @@ struct ServerURL: Equatable {
         self.text = text
     }
 
-    /// The URL without its password (`postgres://ann@host/todo`), to show and to log: neither
-    /// the one after the user nor a `password=` parameter, which libpq takes as well.
-    var withoutPassword: String {
-        guard let colon = text.firstIndex(of: ":") else { return text }
-        let prefixEnd = text.index(colon, offsetBy: 3)  // init made sure "://" follows the scheme
-        var rest = Substring(text[prefixEnd...])
-        var query: Substring?
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: mark)...]
-            rest = rest[..<mark]
-        }
-        // The user information ends at the last `@` before the host's path or the end.
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        if let at = rest[..<authorityEnd].lastIndex(of: "@"), let passwordStart = rest[..<at].firstIndex(of: ":") {
-            rest = rest[..<passwordStart] + rest[at...]
-        }
-        let parameters = query.map { $0.split(separator: "&", omittingEmptySubsequences: false).filter { !Self.namesPassword($0) } } ?? []
-        return String(text[..<prefixEnd]) + rest + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
-    }
-
-    /// Whether a URL parameter is `password=…`, its name percent-encoded or not (libpq decodes
-    /// it); a name that cannot be decoded is compared as written.
-    private static func namesPassword(_ parameter: Substring) -> Bool {
-        let name = parameter.prefix { $0 != "=" }
-        return String(decoding: name.percentDecoded ?? Array(name.utf8), as: UTF8.self).lowercased() == "password"
-    }
+    /// The URL without its password (`postgres://ann@host/todo`), to show and to log.
+    var withoutPassword: String { ServerPasswords.removed(from: text[...]) }
 }
 
 /// A server URL in a build without the PostgreSQL trait: exit 1, saying how to get a build that
