@@ -93,4 +93,18 @@ import TodoTestSupport
             #expect(current.doneCount == tasks.count(where: \.isDone), "\(current.name)")
         }
     }
+
+    /// A list deleted since it was read (by another process, while `todo ui` shows it): adding
+    /// to it says the list is gone, not the storage's foreign-key failure.
+    @Test(arguments: Backend.allCases)
+    func addingToAListDeletedMeanwhileSaysTheListIsGone(backend: Backend) throws {
+        let subject = try Subject(backend)
+        let list = try subject.repository.createList(named: "Groceries")
+        try subject.repository.write(dryRun: false) { _ = try subject.repository.deleteList(list.id, force: false) }
+        let before = try Self.snapshot(subject)
+        #expect(throws: TodoError.listGone(list.id)) {
+            try subject.repository.write(dryRun: false) { _ = try subject.repository.addTask(TaskDraft(title: "milk"), to: list.id) }
+        }
+        #expect(try Self.snapshot(subject) == before)
+    }
 }

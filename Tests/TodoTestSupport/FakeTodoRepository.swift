@@ -148,7 +148,7 @@ public final class FakeTodoRepository: TodoRepository {
     }
 
     public func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {
-        let list = try existing(list)
+        guard let list = todoList(list) else { throw TodoError.listGone(list) }
         let id = state.nextTaskID
         state.nextTaskID += 1
         let now = timestamp()

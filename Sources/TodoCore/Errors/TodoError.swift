@@ -24,6 +24,9 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case repeatNeedsDue(TodoTask.ID)
     /// A task holds a value the domain forbids (stored with the storage's checks switched off).
     case unreadableTask(TodoTask.ID, field: String, value: String, expected: String)
+    /// The list a task was to be added to was deleted since it was read (by another process,
+    /// while `todo ui` showed it).
+    case listGone(TodoList.ID)
     /// The database's file was deleted or moved (`replaced`: another file is at its path now)
     /// while todo had it open: what it writes there would be kept nowhere, so it writes nothing.
     case databaseGone(path: String, replaced: Bool)
@@ -52,6 +55,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot \(undoing ? "undo" : "redo") change \(change) (\(command)): \(reason); nothing was changed"
         case .repeatNeedsDue(let id):
             "task \(id) repeats, so it needs a due date: give --due, or --no-repeat as well"
+        case .listGone:
+            "that list was deleted meanwhile (by another command or process); nothing was added"
         case .databaseGone(let path, let replaced):
             "the database file \(path) was \(replaced ? "replaced by another file" : "deleted or moved away") while todo had it open; nothing was written to it"
         case .unreadableTask(let id, let field, let value, let expected):

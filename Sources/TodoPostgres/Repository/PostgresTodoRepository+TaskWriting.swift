@@ -5,12 +5,18 @@ import TodoHistory
 /// Writing a task, in this server's SQL; the rules are `TaskWriting`'s.
 extension PostgresTodoRepository: TaskWriting {
     package func insertTask(_ draft: TaskDraft, into list: TodoList.ID, at now: String) throws -> TodoTask.ID {
-        guard let id = try server.first("""
-            INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
-            """, [list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now,
-                  draft.repeatRule?.stored, draft.repeatFrom.rawValue], { try $0.int64(0) })
-        else { throw ServerError.refused("no id came back for the new task") }
+        let inserted: Int64?
+        do {
+            inserted = try server.first("""
+                INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
+                """, [list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now,
+                      draft.repeatRule?.stored, draft.repeatFrom.rawValue], { try $0.int64(0) })
+        } catch let error where ServerError.sqlState(of: error) == "23503" {
+            // A foreign key violation: the list was deleted since it was read.
+            throw TodoError.listGone(list)
+        }
+        guard let id = inserted else { throw ServerError.refused("no id came back for the new task") }
         return id
     }
 

@@ -4,10 +4,14 @@ import TodoHistory
 /// Writing a task, in this file's SQL; the rules are `TaskWriting`'s.
 extension SQLiteTodoRepository: TaskWriting {
     package func insertTask(_ draft: TaskDraft, into list: TodoList.ID, at now: String) throws -> TodoTask.ID {
-        try db.run(
-            "INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now,
-            draft.repeatRule?.stored, draft.repeatFrom.rawValue)
+        do {
+            try db.run(
+                "INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                list, draft.title, draft.notes, draft.due?.description, draft.priority.rawValue, now, now,
+                draft.repeatRule?.stored, draft.repeatFrom.rawValue)
+        } catch let error as SQLiteError where error.isForeignKeyViolation {
+            throw TodoError.listGone(list)
+        }
         return db.lastInsertedRowID
     }
 

@@ -33,12 +33,14 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// The disk is full, or the database reached a limit (AUTOINCREMENT out of ids says this too).
     public var isFull: Bool { primaryCode == SQLITE_FULL }
     public var isUniqueViolation: Bool { code == Self.constraintUnique || code == Self.constraintPrimaryKey }
+    public var isForeignKeyViolation: Bool { code == Self.constraintForeignKey }
     /// The file is not a database, or is damaged.
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
 
     // Extended codes are C macros built with `|` and `<<`, which Swift does not import.
     static let constraintUnique = SQLITE_CONSTRAINT | 8 << 8
     static let constraintPrimaryKey = SQLITE_CONSTRAINT | 6 << 8
+    static let constraintForeignKey = SQLITE_CONSTRAINT | 3 << 8
 
     public var description: String {
         var text = "SQLite error \(code): \(message)"
