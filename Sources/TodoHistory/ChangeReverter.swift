@@ -36,6 +36,7 @@ public struct ChangeReverter {
     public func revert() throws {
         let lists = try store.recordedLists(of: entry.id).map(step)
         if let range = try store.importedRange(of: entry.id) {
+            if let damage = range.damage { throw conflict("its record in the history is damaged: " + damage) }
             try revertImport(range, lists)
         } else {
             let tasks = try store.recordedTasks(of: entry.id).map(step)
@@ -110,7 +111,7 @@ public struct ChangeReverter {
         if undoing {
             let (count, unchanged) = try store.importedTasks(range)
             guard count == range.count, unchanged else {
-                let missing = range.isContiguous ? try store.firstMissingTask(of: range) : nil
+                let missing = range.isContiguous && range.count > 0 ? try store.firstMissingTask(of: range) : nil
                 throw conflict(missing.map { "task \($0) was deleted since" }
                     ?? "of the \(range.count) tasks it imported, \(count == range.count ? "some were changed" : "\(count) are left") since")
             }

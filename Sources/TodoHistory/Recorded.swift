@@ -26,6 +26,19 @@ public struct ImportedRange: Sendable {
         self.fingerprint = fingerprint
     }
 
+    /// What is wrong with the range as read back (its row edited by hand), or nil when it can be
+    /// an import's: ids after `after` up to `through`, no more tasks than ids.
+    public var damage: String? {
+        let (span, overflow) = through.subtractingReportingOverflow(after)
+        guard after <= through, count >= 0, overflow || Int64(count) <= span else {
+            return "its imported range (ids after \(after) through \(through), \(count) tasks) cannot be an import's"
+        }
+        return nil
+    }
+
     /// Whether its ids are one run with no gaps (an import of new tasks, not of kept ids).
-    public var isContiguous: Bool { through - after == Int64(count) }
+    public var isContiguous: Bool {
+        let (span, overflow) = through.subtractingReportingOverflow(after)
+        return !overflow && span == Int64(count)
+    }
 }

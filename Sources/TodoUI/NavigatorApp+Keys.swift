@@ -23,7 +23,7 @@ extension NavigatorApp {
             mode = .prompt(Prompt(purpose: .renameList(selected.name), label: "Rename \(selected.name) to", text: selected.name))
         case .character("D"):
             guard let selected else { return }
-            let count = selected.openCount + selected.doneCount
+            let count = selected.taskCount
             let tasks = count == 0 ? "" : " and its \(count) task\(count == 1 ? "" : "s")"
             mode = .confirm(Question(text: "Delete the list \(selected.name)\(tasks)? y/n",
                                      event: .deleteList(selected.name, force: true), command: "delete-list \(selected.name) --force"))

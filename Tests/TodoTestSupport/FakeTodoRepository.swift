@@ -300,6 +300,6 @@ private final class Ticks: @unchecked Sendable {
 
     func next() -> String {
         seconds += 1
-        return LocalClock.timestamp(secondsSinceEpoch: seconds)
+        return LocalClock.timestamp(secondsSinceEpoch: seconds) ?? ""
     }
 }

@@ -24,13 +24,15 @@ public struct LocalClock: Sendable {
 
     /// Now in UTC as ISO-8601 text with seconds: `2026-11-21T09:30:00Z`.
     public func timestamp() -> String {
-        Self.timestamp(secondsSinceEpoch: Int(time(nil)))
+        Self.timestamp(secondsSinceEpoch: Int(time(nil))) ?? "1970-01-01T00:00:00Z"
     }
 
-    public static func timestamp(secondsSinceEpoch seconds: Int) -> String {
+    /// The moment as stored text; nil outside the years 0000 to 9999 (a time read from outside
+    /// that falls there is not a time todo can keep, never some other one).
+    public static func timestamp(secondsSinceEpoch seconds: Int) -> String? {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let second = seconds - days * 86_400
-        let date = CivilDate(daysSinceEpoch: days) ?? .epoch
+        guard let date = CivilDate(daysSinceEpoch: days) else { return nil }
         return Due(date: date).description + "T" + Due.padded(second / 3600, 2) + ":"
             + Due.padded(second / 60 % 60, 2) + ":" + Due.padded(second % 60, 2) + "Z"
     }

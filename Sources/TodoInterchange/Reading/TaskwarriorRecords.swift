@@ -103,10 +103,10 @@ struct TaskwarriorRecords {
             guard let due = LocalTime.due(atSecondsSinceEpoch: seconds) else { throw RecordProblem(reason: "\"due\" is out of range") }
             record.due = due
         }
-        record.createdAt = try moment(fields["entry"], "entry").map(LocalClock.timestamp(secondsSinceEpoch:))
-        record.updatedAt = try moment(fields["modified"], "modified").map(LocalClock.timestamp(secondsSinceEpoch:))
+        record.createdAt = try storedTime(fields["entry"], "entry")
+        record.updatedAt = try storedTime(fields["modified"], "modified")
         // Read whatever the status, so a value that cannot be read is refused wherever it is.
-        let end = try moment(fields["end"], "end").map(LocalClock.timestamp(secondsSinceEpoch:))
+        let end = try storedTime(fields["end"], "end")
         if status == "completed" {
             record.isDone = true
             record.completedAt = end
@@ -147,7 +147,10 @@ struct TaskwarriorRecords {
         case "d", "day", "days": return RepeatRule(count: count, unit: .day)
         case "w", "wk", "wks", "week", "weeks": return RepeatRule(count: count, unit: .week)
         case "mo", "mos", "mth", "mths", "month", "months", "m": return RepeatRule(count: count, unit: .month)
-        case "q", "qtr", "qtrs", "quarter", "quarters": return RepeatRule(count: count * 3, unit: .month)
+        case "q", "qtr", "qtrs", "quarter", "quarters":
+            // A count past any rule todo has: none (kept without its recurrence, and said).
+            let (months, overflow) = count.multipliedReportingOverflow(by: 3)
+            return overflow ? nil : RepeatRule(count: months, unit: .month)
         case "y", "yr", "yrs", "year", "years": return RepeatRule(count: count, unit: .year)
         default: return nil
         }
@@ -159,6 +162,15 @@ struct TaskwarriorRecords {
         case .string(let text)?: return text
         default: throw RecordProblem(reason: "\"\(key)\" must be a string")
         }
+    }
+
+    /// A UTC moment as todo stores it.
+    private func storedTime(_ value: RecordValue?, _ key: String) throws -> String? {
+        guard let seconds = try moment(value, key) else { return nil }
+        guard let text = LocalClock.timestamp(secondsSinceEpoch: seconds) else {
+            throw RecordProblem(reason: "\"\(key)\" is outside the years 0000 to 9999")
+        }
+        return text
     }
 
     /// A UTC moment written `20261122T093000Z`.

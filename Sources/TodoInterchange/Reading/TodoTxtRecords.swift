@@ -48,10 +48,10 @@ struct TodoTxtRecords {
         if let priority = Self.priority(&rest) { record.priority = priority }
         // Done: the completion date, then perhaps the creation date. Open: the creation date.
         if record.isDone, let completed = try Self.date(&rest, "completion date") {
-            record.completedAt = LocalTime.timestamp(startOf: completed)
+            record.completedAt = try Self.timestamp(startOf: completed, "completion date")
         }
         if let created = try Self.date(&rest, "creation date") {
-            record.createdAt = LocalTime.timestamp(startOf: created)
+            record.createdAt = try Self.timestamp(startOf: created, "creation date")
         }
         // todo.txt keeps no time of the last change; for a done task, that was its completion.
         record.updatedAt = record.completedAt ?? record.createdAt
@@ -109,6 +109,15 @@ struct TodoTxtRecords {
     }
 
     /// A leading `YYYY-MM-DD ` date; one that looks like a date but is none refuses the line.
+    /// When the day began here, as a stored time; a day whose start falls outside the years todo
+    /// keeps (0000-01-01 east of UTC) is refused, never taken for another time.
+    private static func timestamp(startOf date: CivilDate, _ what: String) throws -> String {
+        guard let time = LocalTime.timestamp(startOf: date) else {
+            throw RecordProblem(reason: "the \(what) \(Due(date: date)) begins outside the times todo can keep in this time zone")
+        }
+        return time
+    }
+
     private static func date(_ rest: inout Substring, _ what: String) throws -> CivilDate? {
         let word = rest.prefix(while: { $0 != " " })
         guard word.count == 10, word.utf8.enumerated().allSatisfy({ index, byte in

@@ -92,7 +92,10 @@ extension PostgresTodoRepository {
     /// once: the table lock keeps anyone else from taking one meanwhile.
     private func moveTasks(count: Int, keepingIDs: Bool, after: Int64) throws -> Int {
         if !keepingIDs, count > 0 {
-            try server.run("SELECT setval('tasks_id_seq', $1)", [after + Int64(count)])
+            // An identity set near the largest id by hand has no room left: as on a file.
+            let (last, overflow) = after.addingReportingOverflow(Int64(count))
+            if overflow { throw TodoError.idsExhausted(table: "tasks") }
+            try server.run("SELECT setval('tasks_id_seq', $1)", [last])
         }
         let stored = try server.run("""
             INSERT INTO tasks (id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at, repeat, repeat_from)

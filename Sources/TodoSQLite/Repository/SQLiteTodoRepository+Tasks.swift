@@ -106,7 +106,7 @@ extension SQLiteTodoRepository {
         let size = try db.cached("SELECT open_count + (CASE WHEN ? THEN done_count ELSE 0 END) FROM lists WHERE id = ?")
             .bind([query.includeDone, list]).first { $0.int64(0) } ?? 0
         let tagged = try db.cached("SELECT count(*) FROM (SELECT 1 FROM task_tags WHERE tag = ? LIMIT ?)")
-            .bind([tag, size + 1]).first { $0.int64(0) } ?? 0
+            .bind([tag, size == .max ? size : size + 1]).first { $0.int64(0) } ?? 0
         return tagged <= size
     }
 

@@ -18,7 +18,9 @@ struct ServerHistoryWriter: HistoryWriter {
             VALUES ((SELECT coalesce(max(id), 0) + 1 FROM history), $1, $2, $3, $4, $5, $6, $7) RETURNING id
             """, [at, command, summary] + Self.values(of: imported), { try $0.int64(0) })
         else { throw ServerError.refused("no id came back for the history entry") }
-        if id % Int64(max(1, limit / 10)) == 0 { try server.run("DELETE FROM history WHERE id <= $1", [id - Int64(limit)]) }
+        // Ids written by hand near the smallest integer have nothing older to prune.
+        let (oldest, overflow) = id.subtractingReportingOverflow(Int64(limit))
+        if id % Int64(max(1, limit / 10)) == 0, !overflow { try server.run("DELETE FROM history WHERE id <= $1", [oldest]) }
         return id
     }
 

@@ -30,7 +30,9 @@ struct HistoryWindow {
             try db.cached(insert).bind(values).run()
         }
         let id = db.lastInsertedRowID
-        if id % slack == 0 { try db.run("DELETE FROM history WHERE id <= ?", id - Int64(limit)) }
+        // Ids written by hand near the smallest integer have nothing older to prune.
+        let (oldest, overflow) = id.subtractingReportingOverflow(Int64(limit))
+        if id % slack == 0, !overflow { try db.run("DELETE FROM history WHERE id <= ?", oldest) }
         return id
     }
 

@@ -27,7 +27,8 @@ struct BulkLoad {
     /// Whether `rows` coming or going pay to be done in bulk in a table of `tableRows`: rebuilding
     /// costs in proportion to the table as it will be, so only when the rows outnumber the rest.
     static func pays(for rows: Int, in tableRows: Int, _ work: Work) -> Bool {
-        let rest = work == .inserting ? tableRows : tableRows - rows
+        // Counts damaged by hand can be anything: never past the integers' ends.
+        let rest = work == .inserting ? tableRows : tableRows.subtractingReportingOverflow(rows).partialValue
         return rows > max(minimumRows, rest)
     }
 
