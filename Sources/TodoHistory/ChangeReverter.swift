@@ -1,9 +1,10 @@
 import TodoCore
 
 /// Puts one recorded change back (undo: every row as it was before; redo: as it was after), but
-/// only after checking that every row it touches is now exactly as the change (or its undo) left
-/// it: anything changed since, by another command or by hand, is never overwritten. The same
-/// rules on every backend; the store reads and writes the rows.
+/// only after checking that its record is whole and that every row it touches is now exactly as
+/// the change (or its undo) left it: a record damaged by hand is never written into the tasks,
+/// and anything changed since, by another command or by hand, is never overwritten. The same
+/// rules on every backend; the store checks and writes the rows, all of a change at once.
 public struct ChangeReverter {
     let store: any HistoryStore
     let entry: HistoryEntry
@@ -15,13 +16,9 @@ public struct ChangeReverter {
         self.undoing = undoing
     }
 
-    /// One recorded row: `now` is what it must be at present (nil: not there), `next` what it
-    /// becomes (nil: it goes).
-    struct Step<Row: Equatable> {
-        let id: Int64
-        let now: Row?
-        let next: Row?
-    }
+    /// The side rows are at now, and the side they go back to.
+    private var now: Side { undoing ? .after : .before }
+    private var next: Side { undoing ? .before : .after }
 
     /// Undoes the newest change not undone, or redoes the oldest undone one (undone changes are
     /// always the newest: a new change drops them), and returns it as it now stands. Runs inside
@@ -34,19 +31,20 @@ public struct ChangeReverter {
     }
 
     public func revert() throws {
-        let lists = try store.recordedLists(of: entry.id).map(step)
+        try store.forEachRecordedRow(of: entry.id) { row in
+            if let damage = RecordDamage.find(in: row, writing: [next]) { throw conflict("its record in the history is damaged: " + damage) }
+        }
         if let range = try store.importedRange(of: entry.id) {
             if let damage = range.damage { throw conflict("its record in the history is damaged: " + damage) }
-            try revertImport(range, lists)
+            try revertImport(range)
         } else {
-            let tasks = try store.recordedTasks(of: entry.id).map(step)
-            try check(lists, tasks)
-            try apply(lists, tasks)
+            try checkTasks()
+            try checkLists(leaving: nil)
+            try store.deleteTasks(of: entry.id, next: next)
+            try store.putListsBack(of: entry.id, next: next)
+            try store.putTasksBack(of: entry.id, next: next)
+            try store.deleteLists(of: entry.id, next: next)
         }
-    }
-
-    private func step<Row>(_ recorded: Recorded<Row>) -> Step<Row> {
-        Step(id: recorded.id, now: undoing ? recorded.after : recorded.before, next: undoing ? recorded.before : recorded.after)
     }
 
     // MARK: Checking
@@ -55,59 +53,36 @@ public struct ChangeReverter {
         .historyConflict(change: entry.id, command: entry.command, undoing: undoing, reason: reason)
     }
 
-    /// Every row as the record says it is now; a list to delete holds nothing else (but the
-    /// tasks `leaving` with it: an import's); a list to put back has its name free.
-    private func check(_ lists: [Step<ListRow>], _ tasks: [Step<TaskRow>], leaving range: ImportedRange? = nil) throws {
-        if let id = try store.firstDeletedTaskInTheWay(of: entry.id, undoing: undoing) {
-            throw conflict(undoing ? "a task with id \(id) exists again" : "task \(id) was changed or deleted since")
+    /// Every recorded task as its record says it is now, and each one that comes back going into
+    /// a list that will be there.
+    private func checkTasks() throws {
+        if let (id, existsAgain) = try store.firstTaskNotAsRecorded(of: entry.id, now: now) {
+            throw conflict(existsAgain ? "a task with id \(id) exists again" : "task \(id) was changed or deleted since")
         }
-        for step in tasks where try store.taskRow(step.id) != step.now {
-            throw conflict(step.now == nil ? "a task with id \(step.id) exists again" : "task \(step.id) was changed or deleted since")
-        }
-        for step in lists {
-            guard try store.listRow(step.id) == step.now else {
-                throw conflict(step.now == nil ? "a list with id \(step.id) exists again" : "list \(step.id) ('\(step.now?.name ?? "")') was changed or deleted since")
-            }
-            if step.next == nil {
-                // Tasks deleted or moved out by this revert (redoing a deletion, in bulk), or
-                // (an import's) leaving in bulk.
-                let going = tasks.count { $0.now?.listID == step.id && $0.next?.listID != step.id }
-                    + (undoing ? 0 : try store.deletedTaskCount(of: entry.id, inList: step.id))
-                let leaving = try range.map { try store.taskCount(inList: step.id, within: $0) } ?? 0
-                if try store.taskCount(inList: step.id, within: nil) - going - leaving > 0 {
-                    throw conflict("list '\(step.now?.name ?? "")' has tasks added since")
-                }
-            }
-            if let name = step.next?.name, let other = try store.list(named: name), other.id != step.id {
-                throw conflict("a list named '\(other.name)' exists now")
-            }
+        if let (task, list) = try store.firstTaskWithoutItsList(of: entry.id, next: next) {
+            throw conflict("task \(task) would go back into list \(list), which is gone")
         }
     }
 
-    // MARK: Applying
-
-    /// Lists come back before their tasks; lists go last, once the tasks they held have gone
-    /// or moved out (deleting a list deletes what is still in it). The tasks the change
-    /// deleted come back, or go again, in bulk.
-    private func apply(_ lists: [Step<ListRow>], _ tasks: [Step<TaskRow>]) throws {
-        if !undoing { try store.deleteDeletedTasks(of: entry.id) }
-        for step in tasks where step.next == nil { try store.deleteTask(step.id) }
-        for step in lists {
-            guard let next = step.next else { continue }
-            if step.now == nil { try store.insertList(step.id, next) } else { try store.updateList(step.id, next) }
+    /// Every recorded list as its record says it is now; a list to delete holds nothing else
+    /// (but the tasks `leaving` with it: an import's); a list to name has its name free.
+    private func checkLists(leaving range: ImportedRange?) throws {
+        if let (id, name) = try store.firstListNotAsRecorded(of: entry.id, now: now) {
+            throw conflict(name.map { "list \(id) ('\($0)') was changed or deleted since" } ?? "a list with id \(id) exists again")
         }
-        if undoing { try store.restoreDeletedTasks(of: entry.id) }
-        for step in tasks {
-            guard let next = step.next else { continue }
-            if step.now == nil { try store.insertTask(step.id, next) } else { try store.updateTask(step.id, next) }
-            if next.tags != step.now?.tags ?? "" { try store.setTags(next.tags, of: step.id) }
+        if let name = try store.firstListKeepingOtherTasks(of: entry.id, next: next, leaving: range) {
+            throw conflict("list '\(name)' has tasks added since")
         }
-        for step in lists where step.next == nil { try store.deleteList(step.id) }
+        if let name = try store.firstNameTaken(of: entry.id, next: next) {
+            throw conflict("a list named '\(name)' exists now")
+        }
     }
 
-    /// An import: undo moves its tasks into the record (for redo) and deletes them, refused if
-    /// any was changed or deleted since; redo puts them back from there.
-    private func revertImport(_ range: ImportedRange, _ lists: [Step<ListRow>]) throws {
+    // MARK: An import
+
+    /// Undo moves its tasks into the record (for redo) and deletes them, refused if any was
+    /// changed or deleted since; redo puts them back from there.
+    private func revertImport(_ range: ImportedRange) throws {
         if undoing {
             let (count, unchanged) = try store.importedTasks(range)
             guard count == range.count, unchanged else {
@@ -115,14 +90,14 @@ public struct ChangeReverter {
                 throw conflict(missing.map { "task \($0) was deleted since" }
                     ?? "of the \(range.count) tasks it imported, \(count == range.count ? "some were changed" : "\(count) are left") since")
             }
-            try check(lists, [], leaving: range)
+            try checkLists(leaving: range)
             try store.moveImportedTasks(range, into: entry.id)
-            try apply(lists, [])
+            try store.deleteLists(of: entry.id, next: next)
         } else {
             let present = try store.taskCount(within: range)
             guard present == 0 else { throw conflict("\(present) task\(present == 1 ? "" : "s") with the ids it imported exist again") }
-            try check(lists, [])
-            try apply(lists, [])
+            try checkLists(leaving: nil)
+            try store.putListsBack(of: entry.id, next: next)
             try store.restoreImportedTasks(range, from: entry.id)
         }
     }

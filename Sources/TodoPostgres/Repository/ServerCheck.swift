@@ -1,5 +1,6 @@
 #if PostgreSQL
 import TodoCore
+import TodoHistory
 import TodoMigrations
 
 /// The checks behind `todo db check` on a PostgreSQL database, each of them every time: the
@@ -35,6 +36,7 @@ struct ServerCheck {
             found.all += try triggers()
             found.all += try foreignKeys()
             found.all += try values()
+            found.all += try history()
             let repairable = try counts() + identities()
             found.all += repairable
             found.repairable += repairable
@@ -144,6 +146,23 @@ struct ServerCheck {
             findings.append("foreign key: \(count) row\(count == 1 ? "" : "s") of \(try key.text(4)) refer\(count == 1 ? "s" : "") to a missing row of \(try key.text(5)) (\(try key.text(6)) \(first ?? ""))")
         }
         return findings
+    }
+
+    /// Records of changes undo or redo would refuse as damaged (edited by hand in psql), by
+    /// undo's own rules (`RecordDamage`).
+    private func history() throws -> [String] {
+        var found = HistoryDamageFindings()
+        try server.forEachRow("""
+            SELECT id, imported_after, imported_through, imported_count, imported_fingerprint FROM history
+            WHERE imported_after IS NOT NULL OR imported_through IS NOT NULL OR imported_count IS NOT NULL OR imported_fingerprint IS NOT NULL
+            ORDER BY id
+            """) { row in
+            func value(_ column: Int) throws -> Int64? { row.isNull(column) ? nil : try row.int64(column) }
+            found.range(of: try row.int64(0), after: try value(1), through: try value(2), count: try value(3).map(Int.init),
+                        fingerprint: try value(4))
+        }
+        try ServerHistoryStore.forEachRecordedRow(in: server, of: nil) { found.row(of: $0, $1) }
+        return found.all
     }
 
     /// The values the schema leaves to todo's own rules: times, list names (whitespace of

@@ -1,4 +1,5 @@
 import TodoCore
+import TodoHistory
 
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,7 @@ struct DatabaseCheck {
         if migrationFindings.isEmpty { found.all += try schema() }
         if try db.hasSchemaObject(named: "tasks") && db.hasSchemaObject(named: "lists") {
             found.all += try values()
+            if try db.hasSchemaObject(named: "history_tasks") { found.all += try history() }
             let counts = try self.counts()
             found.all += counts
             found.repairable += counts
@@ -128,6 +130,23 @@ struct DatabaseCheck {
         }
         if more > 0 { findings.append("values: and \(more) more like these") }
         return findings
+    }
+
+    /// Records of changes that undo or redo would refuse as damaged (edited by hand): an imported
+    /// range that cannot be an import's, a side of a row half there, a value no list or task may
+    /// hold. The rules are undo's own (`RecordDamage`), for both sides: either may be put back.
+    private func history() throws -> [String] {
+        var found = HistoryDamageFindings()
+        try db.prepare("""
+            SELECT id, imported_after, imported_through, imported_count, imported_fingerprint FROM history
+            WHERE imported_after IS NOT NULL OR imported_through IS NOT NULL OR imported_count IS NOT NULL OR imported_fingerprint IS NOT NULL
+            ORDER BY id
+            """).bind([]).forEachRow { row in
+            func value(_ column: Int32) -> Int64? { row.isNull(column) ? nil : row.int64(column) }
+            found.range(of: row.int64(0), after: value(1), through: value(2), count: value(3).map(Int.init), fingerprint: value(4))
+        }
+        try FileHistoryStore.forEachRecordedRow(in: db, of: nil) { found.row(of: $0, $1) }
+        return found.all
     }
 
     /// Lists whose kept counts differ from their tasks (possible only if the triggers were

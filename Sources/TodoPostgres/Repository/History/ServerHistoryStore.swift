@@ -21,85 +21,166 @@ struct ServerHistoryStore: HistoryStore {
         try server.run("UPDATE history SET undone = $1 WHERE id = $2", [undone, id])
     }
 
-    func recordedLists(of change: Int64) throws -> [Recorded<ListRow>] {
-        try server.rows("SELECT list_id, before_name, before_created_at, after_name, after_created_at FROM history_lists WHERE change_id = $1 ORDER BY list_id",
-                        [change]).map { row in
-            Recorded(id: try row.int64(0), before: try ListRow.read(row, from: 1), after: try ListRow.read(row, from: 3))
-        }
-    }
-
-    func recordedTasks(of change: Int64) throws -> [Recorded<TaskRow>] {
-        let columns = TaskRow.fields.map { "before_" + $0 } + TaskRow.fields.map { "after_" + $0 }
-        return try server.rows("SELECT task_id, \(columns.joined(by: ", ")) FROM history_tasks WHERE change_id = $1 AND NOT \(Self.deleted) ORDER BY task_id",
-                               [change]).map { row in
-            Recorded(id: try row.int64(0), before: try TaskRow.read(row, from: 1),
-                     after: try TaskRow.read(row, from: 1 + TaskRow.fields.count))
-        }
-    }
-
     func importedRange(of change: Int64) throws -> ImportedRange? {
         try server.first("SELECT imported_after, imported_through, imported_count, imported_fingerprint FROM history WHERE id = $1 AND imported_after IS NOT NULL",
-                         [change]) { ImportedRange(after: try $0.int64(0), through: try $0.int64(1), count: try $0.int(2), fingerprint: try $0.int64(3)) }
+                         [change]) { row in
+            ImportedRange(after: try row.int64(0), through: row.isNull(1) ? nil : try row.int64(1), count: row.isNull(2) ? nil : try row.int(2),
+                          fingerprint: row.isNull(3) ? nil : try row.int64(3))
+        }
     }
 
-    // MARK: The tasks a change deleted
+    /// The first statement of a revert, which reads every row it recorded: past an import's
+    /// worth, the revert is work the size of a list and has no statement limit (see
+    /// liftStatementLimit).
+    func forEachRecordedRow(of change: Int64, _ body: (RecordedRow) throws -> Void) throws {
+        let rows = try server.first("""
+            SELECT (SELECT count(*) FROM history_tasks WHERE change_id = $1) + (SELECT count(*) FROM history_lists WHERE change_id = $1)
+            """, [change]) { try $0.int(0) } ?? 0
+        if rows >= PostgresTodoRepository.bulkLoadTasks { try server.liftStatementLimit() }
+        try Self.forEachRecordedRow(in: server, of: change) { try body($1) }
+    }
 
-    /// A history_tasks row of a task the change deleted (a task there before, none after).
-    static let deleted = "(before_title IS NOT NULL AND after_title IS NULL)"
-
-    func firstDeletedTaskInTheWay(of change: Int64, undoing: Bool) throws -> Int64? {
-        // The first statement of a revert that reads them all: the limit goes from here.
-        guard try deletedTaskCount(of: change) > 0 else { return nil }
-        guard !undoing else {
-            return try server.first("""
-                SELECT h.task_id FROM history_tasks AS h WHERE h.change_id = $1 AND \(Self.deleted)
-                AND EXISTS (SELECT 1 FROM tasks WHERE id = h.task_id) ORDER BY h.task_id LIMIT 1
-                """, [change]) { try $0.int64(0) }
+    /// The rows one change recorded, or every change's (`change` nil, for `todo db check`), each
+    /// with the change it belongs to; streamed. Every field as text, `done` as 0 or 1.
+    static func forEachRecordedRow(in server: ServerConnection, of change: Int64?, _ body: (Int64, RecordedRow) throws -> Void) throws {
+        let which = change == nil ? "" : "WHERE change_id = $1"
+        let values: [ServerValue] = change.map { [$0] } ?? []
+        func columns(_ side: Side, _ fields: [String]) -> [String] {
+            fields.map { $0 == "done" ? "\(side)_done::int::text" : "\(side)_\($0)::text" }
         }
-        // Each field as read back (`TaskRow.read`): no tags recorded is none, no repeat_from 'due'.
-        let same = TaskRow.fields.map { field in
+        let listColumns = (columns(.before, ListRow.fields) + columns(.after, ListRow.fields)).joined(by: ", ")
+        try server.forEachRow("SELECT change_id, list_id, \(listColumns) FROM history_lists \(which) ORDER BY change_id, list_id", values) { row in
+            try body(try row.int64(0), RecordedRow(kind: .list, id: try row.int64(1), before: try Self.texts(row, from: 2, ListRow.fields.count),
+                                                   after: try Self.texts(row, from: 2 + ListRow.fields.count, ListRow.fields.count)))
+        }
+        let taskColumns = (columns(.before, TaskRow.fields) + columns(.after, TaskRow.fields)).joined(by: ", ")
+        try server.forEachRow("SELECT change_id, task_id, \(taskColumns) FROM history_tasks \(which) ORDER BY change_id, task_id", values) { row in
+            try body(try row.int64(0), RecordedRow(kind: .task, id: try row.int64(1), before: try Self.texts(row, from: 2, TaskRow.fields.count),
+                                                   after: try Self.texts(row, from: 2 + TaskRow.fields.count, TaskRow.fields.count)))
+        }
+    }
+
+    private static func texts(_ row: ServerRow, from first: Int, _ count: Int) throws -> [String?] {
+        try (0..<count).map { try row.optionalText(first + $0) }
+    }
+
+    // MARK: Checks
+
+    /// A recorded task's side as the task row `t` is (both there). Each field as read back
+    /// (`TaskRow.read`): no tags recorded is none, no repeat_from 'due'.
+    private static func taskMatches(_ side: Side) -> String {
+        TaskRow.fields.map { field in
             switch field {
-            case "tags": "\(TaskRow.tagsOf("t.id")) IS NOT DISTINCT FROM coalesce(h.before_tags, '')"
-            case "repeat_from": "t.repeat_from IS NOT DISTINCT FROM coalesce(h.before_repeat_from, 'due')"
-            default: "t.\(field) IS NOT DISTINCT FROM h.before_\(field)"
+            case "tags": "\(TaskRow.tagsOf("t.id")) IS NOT DISTINCT FROM coalesce(h.\(side)_tags, '')"
+            case "repeat_from": "t.repeat_from IS NOT DISTINCT FROM coalesce(h.\(side)_repeat_from, 'due')"
+            default: "t.\(field) IS NOT DISTINCT FROM h.\(side)_\(field)"
             }
         }.joined(by: " AND ")
+    }
+
+    func firstTaskNotAsRecorded(of change: Int64, now: Side) throws -> (id: Int64, existsAgain: Bool)? {
+        try server.first("""
+            SELECT h.task_id, h.\(now)_title IS NULL FROM history_tasks AS h LEFT JOIN tasks AS t ON t.id = h.task_id
+            WHERE h.change_id = $1 AND CASE WHEN h.\(now)_title IS NULL THEN t.id IS NOT NULL
+                                            ELSE t.id IS NULL OR NOT (\(Self.taskMatches(now))) END
+            ORDER BY h.task_id LIMIT 1
+            """, [change]) { (try $0.int64(0), try $0.bool(1)) }
+    }
+
+    func firstListNotAsRecorded(of change: Int64, now: Side) throws -> (id: Int64, name: String?)? {
+        try server.first("""
+            SELECT h.list_id, h.\(now)_name FROM history_lists AS h LEFT JOIN lists AS l ON l.id = h.list_id
+            WHERE h.change_id = $1 AND CASE WHEN h.\(now)_name IS NULL THEN l.id IS NOT NULL
+                ELSE l.id IS NULL OR NOT (l.name IS NOT DISTINCT FROM h.\(now)_name AND l.created_at IS NOT DISTINCT FROM h.\(now)_created_at) END
+            ORDER BY h.list_id LIMIT 1
+            """, [change]) { (try $0.int64(0), try $0.optionalText(1)) }
+    }
+
+    func firstListKeepingOtherTasks(of change: Int64, next: Side, leaving range: ImportedRange?) throws -> String? {
+        let now = next.other
         return try server.first("""
-            SELECT h.task_id FROM history_tasks AS h LEFT JOIN tasks AS t ON t.id = h.task_id
-            WHERE h.change_id = $1 AND \(Self.deleted) AND NOT (t.id IS NOT NULL AND \(same)) ORDER BY h.task_id LIMIT 1
-            """, [change]) { try $0.int64(0) }
+            SELECT h.\(now)_name FROM history_lists AS h
+            WHERE h.change_id = $1 AND h.\(now)_name IS NOT NULL AND h.\(next)_name IS NULL
+            AND EXISTS (
+                SELECT 1 FROM tasks AS t WHERE t.list_id = h.list_id AND NOT (t.id > $2 AND t.id <= $3)
+                AND NOT EXISTS (SELECT 1 FROM history_tasks AS g WHERE g.change_id = $1 AND g.task_id = t.id
+                                AND (g.\(next)_title IS NULL OR g.\(next)_list_id IS DISTINCT FROM h.list_id)))
+            ORDER BY h.list_id LIMIT 1
+            """, [change, range?.after ?? 0, range?.through ?? 0]) { try $0.text(0) }
     }
 
-    func deletedTaskCount(of change: Int64, inList list: Int64) throws -> Int {
-        try server.first("SELECT count(*) FROM history_tasks WHERE change_id = $1 AND \(Self.deleted) AND before_list_id = $2",
-                         [change, list]) { try $0.int(0) } ?? 0
+    func firstNameTaken(of change: Int64, next: Side) throws -> String? {
+        try server.first("""
+            SELECT l.name FROM history_lists AS h JOIN lists AS l ON todo_nocase(l.name) = todo_nocase(h.\(next)_name) AND l.id <> h.list_id
+            WHERE h.change_id = $1 AND h.\(next)_name IS NOT NULL ORDER BY h.list_id LIMIT 1
+            """, [change]) { try $0.text(0) }
     }
 
-    /// How many tasks the change deleted; past an import's worth, the rest of the revert has no
-    /// statement limit (see liftStatementLimit): it is work the size of a list.
-    private func deletedTaskCount(of change: Int64) throws -> Int {
-        let count = try server.first("SELECT count(*) FROM history_tasks WHERE change_id = $1 AND \(Self.deleted)", [change]) { try $0.int(0) } ?? 0
-        if count >= PostgresTodoRepository.bulkLoadTasks { try server.liftStatementLimit() }
-        return count
+    func firstTaskWithoutItsList(of change: Int64, next: Side) throws -> (task: Int64, list: Int64)? {
+        try server.first("""
+            SELECT h.task_id, h.\(next)_list_id FROM history_tasks AS h
+            WHERE h.change_id = $1 AND h.\(next)_title IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM history_lists AS g WHERE g.change_id = $1 AND g.list_id = h.\(next)_list_id AND g.\(next)_name IS NOT NULL)
+            AND (NOT EXISTS (SELECT 1 FROM lists WHERE id = h.\(next)_list_id)
+                 OR EXISTS (SELECT 1 FROM history_lists AS g WHERE g.change_id = $1 AND g.list_id = h.\(next)_list_id AND g.\(next)_name IS NULL))
+            ORDER BY h.task_id LIMIT 1
+            """, [change]) { (try $0.int64(0), try $0.int64(1)) }
+    }
+
+    // MARK: Putting rows back
+
+    /// Recorded tasks that the revert deletes (there now, not after), adds (not there now, there
+    /// after) and changes (there now and after).
+    private static func going(_ next: Side, _ h: String = "") -> String { "\(h)\(next.other)_title IS NOT NULL AND \(h)\(next)_title IS NULL" }
+    private static func coming(_ next: Side, _ h: String = "") -> String { "\(h)\(next.other)_title IS NULL AND \(h)\(next)_title IS NOT NULL" }
+    private static func staying(_ next: Side, _ h: String = "") -> String { "\(h)\(next.other)_title IS NOT NULL AND \(h)\(next)_title IS NOT NULL" }
+
+    func deleteTasks(of change: Int64, next: Side) throws {
+        try server.run("DELETE FROM tasks WHERE id IN (SELECT task_id FROM history_tasks WHERE change_id = $1 AND \(Self.going(next)))", [change])
+    }
+
+    func putListsBack(of change: Int64, next: Side) throws {
+        let now = next.other
+        try server.run("""
+            INSERT INTO lists (id, name, created_at) SELECT list_id, \(next)_name, \(next)_created_at FROM history_lists
+            WHERE change_id = $1 AND \(now)_name IS NULL AND \(next)_name IS NOT NULL
+            """, [change])
+        try server.run("""
+            UPDATE lists SET name = h.\(next)_name, created_at = h.\(next)_created_at FROM history_lists AS h
+            WHERE h.change_id = $1 AND h.list_id = lists.id AND h.\(now)_name IS NOT NULL AND h.\(next)_name IS NOT NULL
+            """, [change])
     }
 
     /// As an import loads: past its worth, the indexes are built once at the end (see
     /// bulkLoading), and each tag's spelling is looked up once, not once per row.
-    func restoreDeletedTasks(of change: Int64) throws {
-        let count = try deletedTaskCount(of: change)
-        guard count > 0 else { return }
+    func putTasksBack(of change: Int64, next: Side) throws {
+        let now = next.other
         let columns = TaskRow.columns
-        try repository.bulkLoading(count) {
+        func recorded(_ h: String) -> [String] {
+            columns.map { $0 == "repeat_from" ? "coalesce(\(h)\(next)_repeat_from, 'due')" : "\(h)\(next)_" + $0 }
+        }
+        let coming = try server.first("SELECT count(*) FROM history_tasks WHERE change_id = $1 AND \(Self.coming(next))", [change]) { try $0.int(0) } ?? 0
+        func tagsDiffer(_ h: String = "") -> String { "coalesce(\(h)\(now)_tags, '') IS DISTINCT FROM coalesce(\(h)\(next)_tags, '')" }
+        try repository.bulkLoading(coming) {
+            if coming > 0 {
+                try server.run("""
+                    INSERT INTO tasks (id, \(columns.joined(by: ", ")))
+                    SELECT task_id, \(recorded("").joined(by: ", ")) FROM history_tasks WHERE change_id = $1 AND \(Self.coming(next))
+                    """, [change])
+            }
+            let sets = zip(columns, recorded("h.")).map { "\($0) = \($1)" }.joined(by: ", ")
+            try server.run("UPDATE tasks SET \(sets) FROM history_tasks AS h WHERE h.change_id = $1 AND h.task_id = tasks.id AND \(Self.staying(next, "h."))",
+                           [change])
             try server.run("""
-                INSERT INTO tasks (id, \(columns.joined(by: ", ")))
-                SELECT task_id, \(columns.map { $0 == "repeat_from" ? "coalesce(before_repeat_from, 'due')" : "before_" + $0 }.joined(by: ", "))
-                FROM history_tasks WHERE change_id = $1 AND \(Self.deleted)
+                DELETE FROM task_tags WHERE task_id IN (
+                    SELECT task_id FROM history_tasks WHERE change_id = $1 AND \(Self.staying(next)) AND \(tagsDiffer()))
                 """, [change])
             // Each tag spelled as the database spells it now (as `addTag` does one at a time).
             try server.run("""
                 WITH wanted AS (
-                    SELECT h.task_id, w.tag FROM history_tasks AS h, unnest(string_to_array(h.before_tags, ' ')) AS w (tag)
-                    WHERE h.change_id = $1 AND \(Self.deleted) AND h.before_tags <> '' AND w.tag <> ''
+                    SELECT h.task_id, w.tag FROM history_tasks AS h, unnest(string_to_array(h.\(next)_tags, ' ')) AS w (tag)
+                    WHERE h.change_id = $1 AND h.\(next)_title IS NOT NULL AND h.\(next)_tags <> '' AND w.tag <> ''
+                    AND (h.\(now)_title IS NULL OR \(tagsDiffer("h.")))
                 ), known AS (
                     SELECT DISTINCT ON (todo_nocase(g.tag)) todo_nocase(g.tag) AS key, g.tag FROM task_tags AS g
                     WHERE todo_nocase(g.tag) IN (SELECT DISTINCT todo_nocase(tag) FROM wanted) ORDER BY todo_nocase(g.tag), g.task_id
@@ -111,26 +192,14 @@ struct ServerHistoryStore: HistoryStore {
         }
     }
 
-    func deleteDeletedTasks(of change: Int64) throws {
-        guard try deletedTaskCount(of: change) > 0 else { return }
-        try server.run("DELETE FROM tasks WHERE id IN (SELECT task_id FROM history_tasks WHERE change_id = $1 AND \(Self.deleted))", [change])
+    func deleteLists(of change: Int64, next: Side) throws {
+        try server.run("""
+            DELETE FROM lists WHERE id IN (
+                SELECT list_id FROM history_lists WHERE change_id = $1 AND \(next.other)_name IS NOT NULL AND \(next)_name IS NULL)
+            """, [change])
     }
 
-    // MARK: As it is now
-
-    func taskRow(_ id: Int64) throws -> TaskRow? { try repository.taskRow(id) }
-
-    func listRow(_ id: Int64) throws -> ListRow? { try repository.listRow(id) }
-
-    func list(named name: String) throws -> (id: Int64, name: String)? {
-        try repository.list(named: name).map { ($0.id, $0.name) }
-    }
-
-    func taskCount(inList list: Int64, within range: ImportedRange?) throws -> Int {
-        guard let range else { return try server.first("SELECT count(*) FROM tasks WHERE list_id = $1", [list]) { try $0.int(0) } ?? 0 }
-        return try server.first("SELECT count(*) FROM tasks WHERE list_id = $1 AND id > $2 AND id <= $3",
-                                [list, range.after, range.through]) { try $0.int(0) } ?? 0
-    }
+    // MARK: An import's tasks
 
     func taskCount(within range: ImportedRange) throws -> Int {
         try server.first("SELECT count(*) FROM tasks WHERE id > $1 AND id <= $2", [range.after, range.through]) { try $0.int(0) } ?? 0
@@ -154,40 +223,6 @@ struct ServerHistoryStore: HistoryStore {
             SELECT min(wanted) FROM generate_series($1::bigint, $2::bigint) AS wanted
             WHERE NOT EXISTS (SELECT 1 FROM tasks WHERE id = wanted)
             """, [range.after + 1, range.through]) { $0.isNull(0) ? nil : try $0.int64(0) } ?? nil
-    }
-
-    // MARK: Putting rows back
-
-    func deleteTask(_ id: Int64) throws {
-        try server.run("DELETE FROM tasks WHERE id = $1", [id])
-    }
-
-    func insertTask(_ id: Int64, _ row: TaskRow) throws {
-        var values = Placeholders()
-        let list = values.list([id] + row.columnValues)
-        try server.run("INSERT INTO tasks (id, \(TaskRow.columns.joined(by: ", "))) VALUES (\(list))", values.values)
-    }
-
-    func updateTask(_ id: Int64, _ row: TaskRow) throws {
-        var values = Placeholders()
-        let sets = zip(TaskRow.columns, row.columnValues).map { "\($0) = \(values.add($1))" }.joined(by: ", ")
-        try server.run("UPDATE tasks SET \(sets) WHERE id = \(values.add(id))", values.values)
-    }
-
-    func setTags(_ tags: String, of id: Int64) throws {
-        try repository.setTags(tags, of: id)
-    }
-
-    func insertList(_ id: Int64, _ row: ListRow) throws {
-        try server.run("INSERT INTO lists (id, name, created_at) VALUES ($1, $2, $3)", [id] + row.values)
-    }
-
-    func updateList(_ id: Int64, _ row: ListRow) throws {
-        try server.run("UPDATE lists SET name = $1, created_at = $2 WHERE id = $3", row.values + [id])
-    }
-
-    func deleteList(_ id: Int64) throws {
-        try server.run("DELETE FROM lists WHERE id = $1", [id])
     }
 
     func moveImportedTasks(_ range: ImportedRange, into change: Int64) throws {

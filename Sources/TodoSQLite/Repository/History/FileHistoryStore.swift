@@ -20,79 +20,179 @@ struct FileHistoryStore: HistoryStore {
         try db.run("UPDATE history SET undone = ? WHERE id = ?", undone, id)
     }
 
-    func recordedLists(of change: Int64) throws -> [Recorded<ListRow>] {
-        var lists: [Recorded<ListRow>] = []
-        try db.cached("SELECT list_id, before_name, before_created_at, after_name, after_created_at FROM history_lists WHERE change_id = ? ORDER BY list_id")
-            .bind([change]).forEachRow { row in
-                lists.append(Recorded(id: row.int64(0), before: ListRow.read(row, from: 1), after: ListRow.read(row, from: 3)))
-            }
-        return lists
-    }
-
-    func recordedTasks(of change: Int64) throws -> [Recorded<TaskRow>] {
-        let columns = TaskRow.fields.map { "before_" + $0 } + TaskRow.fields.map { "after_" + $0 }
-        var tasks: [Recorded<TaskRow>] = []
-        try db.cached("SELECT task_id, \(columns.joined(by: ", ")) FROM history_tasks WHERE change_id = ? AND NOT \(Self.deleted) ORDER BY task_id")
-            .bind([change]).forEachRow { row in
-                tasks.append(Recorded(id: row.int64(0), before: TaskRow.read(row, from: 1), after: TaskRow.read(row, from: 1 + Int32(TaskRow.fields.count))))
-            }
-        return tasks
-    }
-
     func importedRange(of change: Int64) throws -> ImportedRange? {
         try db.cached("SELECT imported_after, imported_through, imported_count, imported_fingerprint FROM history WHERE id = ? AND imported_after IS NOT NULL")
-            .bind([change]).first { ImportedRange(after: $0.int64(0), through: $0.int64(1), count: $0.int(2), fingerprint: $0.int64(3)) }
+            .bind([change]).first { row in
+                ImportedRange(after: row.int64(0), through: row.isNull(1) ? nil : row.int64(1), count: row.isNull(2) ? nil : row.int(2),
+                              fingerprint: row.isNull(3) ? nil : row.int64(3))
+            }
     }
 
-    // MARK: The tasks a change deleted
+    func forEachRecordedRow(of change: Int64, _ body: (RecordedRow) throws -> Void) throws {
+        try Self.forEachRecordedRow(in: db, of: change) { try body($1) }
+    }
 
-    /// A history_tasks row of a task the change deleted (a task there before, none after).
-    static let deleted = "(before_title IS NOT NULL AND after_title IS NULL)"
+    /// The rows one change recorded, or every change's (`change` nil, for `todo db check`), each
+    /// with the change it belongs to; streamed.
+    static func forEachRecordedRow(in db: Connection, of change: Int64?, _ body: (Int64, RecordedRow) throws -> Void) throws {
+        let which = change == nil ? "" : "WHERE change_id = ?"
+        let values: [(any SQLBindable)?] = change.map { [$0] } ?? []
+        let listColumns = (ListRow.fields.map { "before_" + $0 } + ListRow.fields.map { "after_" + $0 }).joined(by: ", ")
+        try db.prepare("SELECT change_id, list_id, \(listColumns) FROM history_lists \(which) ORDER BY change_id, list_id")
+            .bind(values).forEachRow { row in
+                try body(row.int64(0), RecordedRow(kind: .list, id: row.int64(1), before: texts(row, from: 2, ListRow.fields.count),
+                                                   after: texts(row, from: 2 + Int32(ListRow.fields.count), ListRow.fields.count)))
+            }
+        let taskColumns = (TaskRow.fields.map { "before_" + $0 } + TaskRow.fields.map { "after_" + $0 }).joined(by: ", ")
+        try db.prepare("SELECT change_id, task_id, \(taskColumns) FROM history_tasks \(which) ORDER BY change_id, task_id")
+            .bind(values).forEachRow { row in
+                try body(row.int64(0), RecordedRow(kind: .task, id: row.int64(1), before: texts(row, from: 2, TaskRow.fields.count),
+                                                   after: texts(row, from: 2 + Int32(TaskRow.fields.count), TaskRow.fields.count)))
+            }
+    }
 
-    func firstDeletedTaskInTheWay(of change: Int64, undoing: Bool) throws -> Int64? {
-        guard !undoing else {
-            return try db.cached("""
-                SELECT h.task_id FROM history_tasks AS h WHERE h.change_id = ? AND \(Self.deleted)
-                AND EXISTS (SELECT 1 FROM tasks WHERE id = h.task_id) ORDER BY h.task_id LIMIT 1
-                """).bind([change]).first { $0.int64(0) }
-        }
-        // Each field as read back (`TaskRow.read`): no tags recorded is none, no repeat_from 'due'.
-        let same = TaskRow.fields.map { field in
+    /// `count` columns from `first`, each as text (a number in decimal), NULL as nil.
+    private static func texts(_ row: Statement, from first: Int32, _ count: Int) -> [String?] {
+        (0..<Int32(count)).map { row.optionalText(first + $0) }
+    }
+
+    // MARK: Checks
+
+    /// A recorded task's side as the task row `t` is (both there). Each field as read back
+    /// (`TaskRow.read`): no tags recorded is none, no repeat_from 'due'.
+    private static func taskMatches(_ side: Side) -> String {
+        TaskRow.fields.map { field in
             switch field {
-            case "tags": "\(TaskRow.tagsOf("t.id")) IS coalesce(h.before_tags, '')"
-            case "repeat_from": "t.repeat_from IS coalesce(h.before_repeat_from, 'due')"
-            default: "t.\(field) IS h.before_\(field)"
+            case "tags": "\(TaskRow.tagsOf("t.id")) IS coalesce(h.\(side)_tags, '')"
+            case "repeat_from": "t.repeat_from IS coalesce(h.\(side)_repeat_from, 'due')"
+            default: "t.\(field) IS h.\(side)_\(field)"
             }
         }.joined(by: " AND ")
+    }
+
+    func firstTaskNotAsRecorded(of change: Int64, now: Side) throws -> (id: Int64, existsAgain: Bool)? {
+        try db.cached("""
+            SELECT h.task_id, h.\(now)_title IS NULL FROM history_tasks AS h LEFT JOIN tasks AS t ON t.id = h.task_id
+            WHERE h.change_id = ? AND CASE WHEN h.\(now)_title IS NULL THEN t.id IS NOT NULL
+                                           ELSE t.id IS NULL OR NOT (\(Self.taskMatches(now))) END
+            ORDER BY h.task_id LIMIT 1
+            """).bind([change]).first { ($0.int64(0), $0.bool(1)) }
+    }
+
+    func firstListNotAsRecorded(of change: Int64, now: Side) throws -> (id: Int64, name: String?)? {
+        // Names compared byte for byte here: a list renamed by hand in case alone was changed.
+        try db.cached("""
+            SELECT h.list_id, h.\(now)_name FROM history_lists AS h LEFT JOIN lists AS l ON l.id = h.list_id
+            WHERE h.change_id = ? AND CASE WHEN h.\(now)_name IS NULL THEN l.id IS NOT NULL
+                ELSE l.id IS NULL OR NOT (l.name IS h.\(now)_name COLLATE BINARY AND l.created_at IS h.\(now)_created_at) END
+            ORDER BY h.list_id LIMIT 1
+            """).bind([change]).first { ($0.int64(0), $0.optionalText(1)) }
+    }
+
+    func firstListKeepingOtherTasks(of change: Int64, next: Side, leaving range: ImportedRange?) throws -> String? {
+        let now = next.other
         return try db.cached("""
-            SELECT h.task_id FROM history_tasks AS h LEFT JOIN tasks AS t ON t.id = h.task_id
-            WHERE h.change_id = ? AND \(Self.deleted) AND NOT (t.id IS NOT NULL AND \(same)) ORDER BY h.task_id LIMIT 1
-            """).bind([change]).first { $0.int64(0) }
+            SELECT h.\(now)_name FROM history_lists AS h
+            WHERE h.change_id = ?1 AND h.\(now)_name IS NOT NULL AND h.\(next)_name IS NULL
+            AND EXISTS (
+                SELECT 1 FROM tasks AS t WHERE t.list_id = h.list_id AND NOT (t.id > ?2 AND t.id <= ?3)
+                AND NOT EXISTS (SELECT 1 FROM history_tasks AS g WHERE g.change_id = ?1 AND g.task_id = t.id
+                                AND (g.\(next)_title IS NULL OR g.\(next)_list_id IS NOT h.list_id)))
+            ORDER BY h.list_id LIMIT 1
+            """).bind([change, range?.after ?? 0, range?.through ?? 0]).first { $0.text(0) }
     }
 
-    func deletedTaskCount(of change: Int64, inList list: Int64) throws -> Int {
-        try db.cached("SELECT count(*) FROM history_tasks WHERE change_id = ? AND \(Self.deleted) AND before_list_id = ?")
-            .bind([change, list]).first { $0.int(0) } ?? 0
+    func firstNameTaken(of change: Int64, next: Side) throws -> String? {
+        // `l.name =` compares as the column does, ignoring ASCII case.
+        try db.cached("""
+            SELECT l.name FROM history_lists AS h JOIN lists AS l ON l.name = h.\(next)_name AND l.id <> h.list_id
+            WHERE h.change_id = ? AND h.\(next)_name IS NOT NULL ORDER BY h.list_id LIMIT 1
+            """).bind([change]).first { $0.text(0) }
     }
 
-    private func deletedTaskCount(of change: Int64) throws -> Int {
-        try db.cached("SELECT count(*) FROM history_tasks WHERE change_id = ? AND \(Self.deleted)").bind([change]).first { $0.int(0) } ?? 0
+    func firstTaskWithoutItsList(of change: Int64, next: Side) throws -> (task: Int64, list: Int64)? {
+        try db.cached("""
+            SELECT h.task_id, h.\(next)_list_id FROM history_tasks AS h
+            WHERE h.change_id = ?1 AND h.\(next)_title IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM history_lists AS g WHERE g.change_id = ?1 AND g.list_id = h.\(next)_list_id AND g.\(next)_name IS NOT NULL)
+            AND (NOT EXISTS (SELECT 1 FROM lists WHERE id = h.\(next)_list_id)
+                 OR EXISTS (SELECT 1 FROM history_lists AS g WHERE g.change_id = ?1 AND g.list_id = h.\(next)_list_id AND g.\(next)_name IS NULL))
+            ORDER BY h.task_id LIMIT 1
+            """).bind([change]).first { ($0.int64(0), $0.int64(1)) }
     }
 
-    func restoreDeletedTasks(of change: Int64) throws {
-        let count = try deletedTaskCount(of: change)
+    // MARK: Putting rows back
+
+    /// Recorded tasks that the revert deletes (there now, not after).
+    private static func going(_ next: Side, _ h: String = "") -> String { "\(h)\(next.other)_title IS NOT NULL AND \(h)\(next)_title IS NULL" }
+    /// Recorded tasks that the revert adds (not there now, there after).
+    private static func coming(_ next: Side) -> String { "\(next.other)_title IS NULL AND \(next)_title IS NOT NULL" }
+    /// Recorded tasks that the revert changes (there now and after).
+    private static func staying(_ next: Side, _ h: String = "") -> String { "\(h)\(next.other)_title IS NOT NULL AND \(h)\(next)_title IS NOT NULL" }
+
+    private func count(of change: Int64, _ condition: String) throws -> Int {
+        try db.cached("SELECT count(*) FROM history_tasks WHERE change_id = ? AND \(condition)").bind([change]).first { $0.int(0) } ?? 0
+    }
+
+    func deleteTasks(of change: Int64, next: Side) throws {
+        let count = try count(of: change, Self.going(next))
         guard count > 0 else { return }
-        try inBulk(rows: count, .inserting) {
-            try db.run("""
-                INSERT INTO tasks (id, \(TaskRow.columns.joined(by: ", ")))
-                SELECT task_id, \(TaskRow.recorded("before")) FROM history_tasks WHERE change_id = ? AND \(Self.deleted)
-                """, change)
+        // A slice of 50,000 at a time, as `deleteTasks(after:through:)` does, so a DELETE that
+        // runs triggers gathers few rowids in memory.
+        try inBulk(rows: count, .deleting) {
+            var low: Int64 = .min
+            while true {
+                let high = try db.cached("""
+                    SELECT task_id FROM history_tasks WHERE change_id = ? AND \(Self.going(next)) AND task_id >= ? ORDER BY task_id LIMIT 1 OFFSET 49999
+                    """).bind([change, low]).first { $0.int64(0) } ?? .max
+                try db.run("""
+                    DELETE FROM tasks WHERE id IN (
+                        SELECT task_id FROM history_tasks WHERE change_id = ? AND \(Self.going(next)) AND task_id >= ? AND task_id <= ?)
+                    """, change, low, high)
+                if high == .max { return }
+                low = high + 1
+            }
         }
-        // Each task's tags, from the one text the record keeps them in, spelled as the database
-        // spells them now (as `setTags` does one task at a time).
+    }
+
+    func putListsBack(of change: Int64, next: Side) throws {
+        let now = next.other
+        try db.run("""
+            INSERT INTO lists (id, name, created_at) SELECT list_id, \(next)_name, \(next)_created_at FROM history_lists
+            WHERE change_id = ? AND \(now)_name IS NULL AND \(next)_name IS NOT NULL
+            """, change)
+        try db.run("""
+            UPDATE lists SET name = h.\(next)_name, created_at = h.\(next)_created_at FROM history_lists AS h
+            WHERE h.change_id = ? AND h.list_id = lists.id AND h.\(now)_name IS NOT NULL AND h.\(next)_name IS NOT NULL
+            """, change)
+    }
+
+    func putTasksBack(of change: Int64, next: Side) throws {
+        let now = next.other
+        let coming = try count(of: change, Self.coming(next))
+        if coming > 0 {
+            try inBulk(rows: coming, .inserting) {
+                try db.run("""
+                    INSERT INTO tasks (id, \(TaskRow.columns.joined(by: ", ")))
+                    SELECT task_id, \(TaskRow.recorded(next.rawValue)) FROM history_tasks WHERE change_id = ? AND \(Self.coming(next))
+                    """, change)
+            }
+        }
+        let sets = zip(TaskRow.columns, TaskRow.recordedColumns(next.rawValue, of: "h.")).map { "\($0) = \($1)" }.joined(by: ", ")
+        try db.run("UPDATE tasks SET \(sets) FROM history_tasks AS h WHERE h.change_id = ? AND h.task_id = tasks.id AND \(Self.staying(next, "h."))",
+                   change)
+        // Tags where they differ: those of a task that stays go, then each task's come back from
+        // the one text the record keeps them in, each spelled as the database spells it now (as
+        // `setTags` does one task at a time).
+        let tagsDiffer = "coalesce(\(now)_tags, '') IS NOT coalesce(\(next)_tags, '')"
+        try db.run("""
+            DELETE FROM task_tags WHERE task_id IN (
+                SELECT task_id FROM history_tasks WHERE change_id = ? AND \(Self.staying(next)) AND \(tagsDiffer))
+            """, change)
         try db.run("""
             WITH RECURSIVE split (task_id, tag, rest) AS (
-                SELECT task_id, '', before_tags || ' ' FROM history_tasks WHERE change_id = ? AND \(Self.deleted) AND before_tags <> ''
+                SELECT task_id, '', \(next)_tags || ' ' FROM history_tasks
+                WHERE change_id = ? AND \(next)_title IS NOT NULL AND \(next)_tags <> '' AND (\(now)_title IS NULL OR \(tagsDiffer))
                 UNION ALL
                 SELECT task_id, substr(rest, 1, instr(rest, ' ') - 1), substr(rest, instr(rest, ' ') + 1) FROM split WHERE rest <> ''
             )
@@ -101,42 +201,14 @@ struct FileHistoryStore: HistoryStore {
             """, change)
     }
 
-    func deleteDeletedTasks(of change: Int64) throws {
-        let count = try deletedTaskCount(of: change)
-        guard count > 0 else { return }
-        // A slice of 50,000 at a time, as `deleteTasks` does, so a DELETE that runs triggers
-        // gathers few rowids in memory.
-        try inBulk(rows: count, .deleting) {
-            var low: Int64 = .min
-            while true {
-                let high = try db.cached("""
-                    SELECT task_id FROM history_tasks WHERE change_id = ? AND \(Self.deleted) AND task_id >= ? ORDER BY task_id LIMIT 1 OFFSET 49999
-                    """).bind([change, low]).first { $0.int64(0) } ?? .max
-                try db.run("""
-                    DELETE FROM tasks WHERE id IN (
-                        SELECT task_id FROM history_tasks WHERE change_id = ? AND \(Self.deleted) AND task_id >= ? AND task_id <= ?)
-                    """, change, low, high)
-                if high == .max { return }
-                low = high + 1
-            }
-        }
+    func deleteLists(of change: Int64, next: Side) throws {
+        try db.run("""
+            DELETE FROM lists WHERE id IN (
+                SELECT list_id FROM history_lists WHERE change_id = ? AND \(next.other)_name IS NOT NULL AND \(next)_name IS NULL)
+            """, change)
     }
 
-    // MARK: As it is now
-
-    func taskRow(_ id: Int64) throws -> TaskRow? { try repository.taskRow(id) }
-
-    func listRow(_ id: Int64) throws -> ListRow? { try repository.listRow(id) }
-
-    func list(named name: String) throws -> (id: Int64, name: String)? {
-        try repository.list(named: name).map { ($0.id, $0.name) }
-    }
-
-    func taskCount(inList list: Int64, within range: ImportedRange?) throws -> Int {
-        guard let range else { return try db.cached("SELECT count(*) FROM tasks WHERE list_id = ?").bind([list]).first { $0.int(0) } ?? 0 }
-        return try db.cached("SELECT count(*) FROM tasks WHERE list_id = ? AND id > ? AND id <= ?")
-            .bind([list, range.after, range.through]).first { $0.int(0) } ?? 0
-    }
+    // MARK: An import's tasks
 
     func taskCount(within range: ImportedRange) throws -> Int {
         try db.cached("SELECT count(*) FROM tasks WHERE id > ? AND id <= ?").bind([range.after, range.through]).first { $0.int(0) } ?? 0

@@ -11,7 +11,12 @@ extension TaskRow {
     /// What selects `columns` from one side (`before`, `after`) of history_tasks rows. A row
     /// recorded before tasks had `repeat_from` (migration 0006) has none there: it did not repeat.
     static func recorded(_ side: String) -> String {
-        columns.map { $0 == "repeat_from" ? "coalesce(\(side)_repeat_from, 'due')" : "\(side)_" + $0 }.joined(by: ", ")
+        recordedColumns(side).joined(by: ", ")
+    }
+
+    /// The same, one expression per column, of the table named `table` (`h.`, or none).
+    static func recordedColumns(_ side: String, of table: String = "") -> [String] {
+        columns.map { $0 == "repeat_from" ? "coalesce(\(table)\(side)_repeat_from, 'due')" : "\(table)\(side)_" + $0 }
     }
 
     /// What selects `fields` of the task `t`.
