@@ -6,6 +6,9 @@ extension Connection {
     public func transaction<T>(rollback: Bool = false, _ body: () throws -> T) throws -> T {
         let nested = !isAutocommit
         try execute(nested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE")
+        // However the outermost transaction ends, the log it grew is folded: a big write rolled
+        // back (a dry run, a failed import) leaves its pages in the log as much as a commit does.
+        defer { if !nested, let logLimit { foldLog(ifLargerThan: logLimit) } }
         let value: T
         do {
             value = try body()
@@ -22,7 +25,6 @@ extension Connection {
                 undo(nested: nested)
                 throw error
             }
-            if !nested, let logLimit { foldLog(ifLargerThan: logLimit) }
         }
         return value
     }
