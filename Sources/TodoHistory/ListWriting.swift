@@ -23,6 +23,7 @@ package protocol ListWriting: TodoRepository {
 extension ListWriting {
     /// `createList`.
     package func applyCreateList(named name: String) throws -> TodoList {
+        if let problem = TextLimits.listNameProblem(name) { throw TodoError.tooLong(problem) }
         let created = ListRow(name: name, createdAt: timestamp())
         let id = try insertList(created)
         try recorder?.list(id, before: nil, after: created, .listCreated(name))
@@ -32,6 +33,7 @@ extension ListWriting {
     /// `renameList`: a new spelling of the same name is a rename too; the same name is none.
     package func applyRename(_ id: TodoList.ID, to name: String) throws -> TodoList {
         guard let before = try listRow(id) else { throw TodoError.listNotFound(String(id)) }
+        if let problem = TextLimits.listNameProblem(name) { throw TodoError.tooLong(problem) }
         try writeName(name, ofList: id)
         guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
         if before.name != name {

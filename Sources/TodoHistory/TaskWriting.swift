@@ -33,6 +33,7 @@ extension TaskWriting {
 
     /// `addTask`.
     package func applyAdd(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {
+        if let problem = TextLimits.taskProblem(title: draft.title, notes: draft.notes, tags: draft.tags) { throw TodoError.tooLong(problem) }
         let id = try insertTask(draft, into: list, at: timestamp())
         for tag in draft.tags { try addTag(tag, to: id) }
         let added = try stored(id, in: list)

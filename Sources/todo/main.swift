@@ -26,6 +26,8 @@ do {
     if case .invalidRecord = error { Report.fail(error.description, status: Report.Status.invalidRecord) }
     // A repeating task without a due date is a usage error (64), as CLI.md says.
     if case .repeatNeedsDue = error { Report.fail(error.description, status: Report.Status.usage) }
+    // So is text longer than todo keeps, given to add or edit.
+    if case .tooLong = error { Report.fail(error.description, status: Report.Status.usage) }
     Report.fail(error.description)
 } catch let error as StorageError {
     Report.fail(error.description)

@@ -67,6 +67,7 @@ struct AddRequest: Equatable {
         let draft = TaskDraft(
             title: try ArgumentRules.title(title), notes: ArgumentRules.notes(notes), due: due, priority: priority,
             tags: try ArgumentRules.tags(tags), repeatRule: rule, repeatFrom: repeatFrom ?? .due)
+        if let problem = TextLimits.taskProblem(title: draft.title, notes: draft.notes, tags: draft.tags) { throw ValidationError(problem) }
         return CommandPlan(
             steps: [.send(.selectList(try ArgumentRules.listName(list), creating: true)), .send(.addTask(draft))],
             shape: .one, writing)

@@ -9,6 +9,7 @@ enum ArgumentRules {
     /// A list name: trimmed, and not empty after that.
     static func listName(_ text: String, _ what: String = "list name") throws -> String {
         guard let name = Names.trimmed(text) else { throw ValidationError("the \(what) must not be empty") }
+        if let problem = TextLimits.listNameProblem(name) { throw ValidationError(problem) }
         return name
     }
 

@@ -24,6 +24,9 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case repeatNeedsDue(TodoTask.ID)
     /// A task holds a value the domain forbids (stored with the storage's checks switched off).
     case unreadableTask(TodoTask.ID, field: String, value: String, expected: String)
+    /// A task's text or a list's name is longer than todo keeps (`TextLimits`). A usage error
+    /// where a command gave it.
+    case tooLong(String)
     /// The list a task was to be added to was deleted since it was read (by another process,
     /// while `todo ui` showed it).
     case listGone(TodoList.ID)
@@ -55,6 +58,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot \(undoing ? "undo" : "redo") change \(change) (\(command)): \(reason); nothing was changed"
         case .repeatNeedsDue(let id):
             "task \(id) repeats, so it needs a due date: give --due, or --no-repeat as well"
+        case .tooLong(let reason):
+            reason
         case .listGone:
             "that list was deleted meanwhile (by another command or process); nothing was added"
         case .databaseGone(let path, let replaced):

@@ -18,6 +18,7 @@ extension TodoTask {
             tags: Tags.sorted(kept + added), repeatRule: value(changes.repeatRule, repeatRule),
             repeatFrom: changes.repeatFrom ?? repeatFrom)
         if task.repeatRule != nil && task.due == nil { throw TodoError.repeatNeedsDue(id) }
+        if let problem = TextLimits.taskProblem(title: task.title, notes: task.notes, tags: task.tags) { throw TodoError.tooLong(problem) }
         // A due date moved by hand starts the series over from its own day of the month.
         if case .set = changes.due, task.due?.date != due?.date, changes.repeatRule == .keep {
             return task.with(repeatRule: task.repeatRule?.restarted)

@@ -23,13 +23,26 @@ public final class RecordSource {
     }
 
     public func forEachRecord(_ body: (ImportedTask) throws -> Void) throws {
+        try forEach { try body(Self.withinLimits($0)) }
+    }
+
+    private func forEach(_ checked: (ImportedTask) throws -> Void) throws {
         switch format {
-        case .ndjson: try LineRecords(reader: reader).forEach { bytes, line in try body(Self.record(bytes, line: line)) }
-        case .json: try JSONArrayRecords(reader: reader).forEach { bytes, line in try body(Self.record(bytes, line: line)) }
-        case .csv: try CSVRecords(reader: reader).forEach(body)
-        case .taskwarrior: try TaskwarriorRecords(reader: reader, notices: notices).forEach(body)
-        case .todotxt: try TodoTxtRecords(reader: reader, notices: notices).forEach(body)
+        case .ndjson: try LineRecords(reader: reader).forEach { bytes, line in try checked(Self.record(bytes, line: line)) }
+        case .json: try JSONArrayRecords(reader: reader).forEach { bytes, line in try checked(Self.record(bytes, line: line)) }
+        case .csv: try CSVRecords(reader: reader).forEach(checked)
+        case .taskwarrior: try TaskwarriorRecords(reader: reader, notices: notices).forEach(checked)
+        case .todotxt: try TodoTxtRecords(reader: reader, notices: notices).forEach(checked)
         }
+    }
+
+    /// A record holds no more text than todo keeps, whatever its format (`TextLimits`).
+    static func withinLimits(_ task: ImportedTask) throws -> ImportedTask {
+        if let problem = TextLimits.listNameProblem(task.listName)
+            ?? TextLimits.taskProblem(title: task.title, notes: task.notes, tags: task.tags) {
+            throw TodoError.invalidRecord(line: task.line, reason: problem)
+        }
+        return task
     }
 
     static func record(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws -> ImportedTask {

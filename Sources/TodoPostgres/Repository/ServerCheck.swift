@@ -183,9 +183,19 @@ struct ServerCheck {
             time(try row.optionalText(2), "updated_at", of: owner)
             if let completed = try row.optionalText(3) { time(completed, "completed_at", of: owner) }
         }
+        // Text longer than todo keeps (TextLimits): its export would not import.
+        try server.forEachRow("""
+            SELECT t.id, octet_length(t.title) + coalesce(octet_length(t.notes), 0)
+                + coalesce((SELECT sum(octet_length(g.tag) + 1) FROM task_tags AS g WHERE g.task_id = t.id), 0)
+            FROM tasks AS t WHERE octet_length(t.title) + coalesce(octet_length(t.notes), 0)
+                + coalesce((SELECT sum(octet_length(g.tag) + 1) FROM task_tags AS g WHERE g.task_id = t.id), 0) > $1 ORDER BY t.id
+            """, [Int64(TextLimits.task)]) { row in
+            report("task \(try row.int64(0)): its title, notes and tags have \(try row.int64(1)) bytes, more than the \(TextLimits.task) todo keeps")
+        }
         try server.forEachRow("SELECT id, name, created_at FROM lists ORDER BY id") { row in
             let owner = "list \(try row.int64(0))", name = try row.text(1)
             if Names.trimmed(name) != name { report("\(owner): its name \(MessageText.quoted(name)) is empty or has spaces around it") }
+            if let problem = TextLimits.listNameProblem(name) { report("\(owner): " + problem) }
             time(try row.optionalText(2), "created_at", of: owner)
         }
         try server.forEachRow("SELECT task_id, tag FROM task_tags ORDER BY task_id, tag") { row in

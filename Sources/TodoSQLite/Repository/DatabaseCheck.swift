@@ -120,9 +120,19 @@ struct DatabaseCheck {
             .bind([]).forEachRow { row in
                 for problem in StoredTask.problems(row) { report("task \(row.int64(0)): \(problem)") }
             }
+        // Text longer than todo keeps (TextLimits): its export would not import.
+        try db.prepare("""
+            SELECT id, size FROM (
+                SELECT t.id, length(CAST(t.title AS BLOB)) + coalesce(length(CAST(t.notes AS BLOB)), 0)
+                    + coalesce((SELECT sum(length(CAST(g.tag AS BLOB)) + 1) FROM task_tags AS g WHERE g.task_id = t.id), 0) AS size
+                FROM tasks AS t) WHERE size > ? ORDER BY id
+            """).bind([TextLimits.task]).forEachRow { row in
+            report("task \(row.int64(0)): its title, notes and tags have \(row.int64(1)) bytes, more than the \(TextLimits.task) todo keeps")
+        }
         try db.prepare("SELECT id, name, created_at FROM lists ORDER BY id").bind([]).forEachRow { row in
             let name = row.text(1)
             if Names.trimmed(name) != name { report("list \(row.int64(0)): its name \(StoredTask.quoted(name)) is empty or has spaces around it") }
+            if let problem = TextLimits.listNameProblem(name) { report("list \(row.int64(0)): " + problem) }
             if Timestamp.normalized(row.text(2)) == nil { report("list \(row.int64(0)): created_at \(StoredTask.quoted(row.text(2))) is not a time") }
         }
         try db.prepare("SELECT task_id, tag FROM task_tags ORDER BY task_id").bind([]).forEachRow { row in
