@@ -50,6 +50,11 @@ enum CompositionRoot {
             for step in plan.steps {
                 switch step {
                 case .open(let link): try app.open(link)
+                case .eachTask(let ids, let action):
+                    for id in ids {
+                        try app.open(.listOfTask(id))
+                        try navigator.send(action.event(id))
+                    }
                 case .send(let event): try navigator.send(event)
                 }
             }

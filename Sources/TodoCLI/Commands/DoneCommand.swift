@@ -37,19 +37,14 @@ struct UndoneCommand: PlannedCommand {
 extension CommandPlan {
     /// Each task is reached through its own list's screen, as a user would act on it there.
     static func setDone(_ done: Bool, _ ids: [Int64], _ writing: Writing) throws -> CommandPlan {
-        CommandPlan(steps: try eachTask(ids) { .setDone($0, done) }, shape: .many, writing)
+        CommandPlan(steps: [.eachTask(try ArgumentRules.ids(ids), .setDone(done))], shape: .many, writing)
     }
 
     static func remove(_ ids: [Int64], _ writing: Writing) throws -> CommandPlan {
-        CommandPlan(steps: try eachTask(ids) { .deleteTask($0) }, shape: .many, writing)
+        CommandPlan(steps: [.eachTask(try ArgumentRules.ids(ids), .delete)], shape: .many, writing)
     }
 
     static func show(_ ids: [Int64]) throws -> CommandPlan {
-        CommandPlan(steps: try eachTask(ids) { .showTask($0) }, writes: false, shape: .many)
-    }
-
-    /// For each task (each once, in the order given): open its list, then send it `event`.
-    private static func eachTask(_ ids: [Int64], _ event: (Int64) -> ViewEvent) throws -> [Step] {
-        try ArgumentRules.ids(ids).flatMap { [.open(.listOfTask($0)), .send(event($0))] }
+        CommandPlan(steps: [.eachTask(try ArgumentRules.ids(ids), .show)], writes: false, shape: .many)
     }
 }

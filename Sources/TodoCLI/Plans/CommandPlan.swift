@@ -10,6 +10,23 @@ public struct CommandPlan: Equatable {
         case open(DeepLink)
         /// Deliver a view event to the visible screen.
         case send(ViewEvent)
+        /// For each task, in order: open its list, then send it the event `action` makes for
+        /// it. One step for any number of ids: `todo done $(seq 100000)` as two steps an id held
+        /// 26 MB of view events before the first was sent.
+        case eachTask([Int64], TaskAction)
+    }
+
+    /// What `eachTask` does to each task.
+    public enum TaskAction: Equatable, Sendable {
+        case setDone(Bool), delete, show
+
+        public func event(_ id: Int64) -> ViewEvent {
+            switch self {
+            case .setDone(let done): .setDone(id, done)
+            case .delete: .deleteTask(id)
+            case .show: .showTask(id)
+            }
+        }
     }
 
     /// Whether the JSON output is one object or an array of them.

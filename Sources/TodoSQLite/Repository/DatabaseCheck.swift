@@ -162,7 +162,9 @@ struct DatabaseCheck {
     /// Lists whose kept counts differ from their tasks (possible only if the triggers were
     /// bypassed: an `INSERT OR REPLACE` by hand, or a file edited with its triggers dropped).
     private func counts() throws -> [String] {
+        // The first few, then how many more: counts damaged on 200,000 lists are not 200,000 lines.
         var findings: [String] = []
+        var more = 0
         try db.prepare("""
             SELECT l.name, l.open_count, l.done_count,
                    (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 0),
@@ -171,9 +173,10 @@ struct DatabaseCheck {
             WHERE l.open_count <> (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 0)
                OR l.done_count <> (SELECT count(*) FROM tasks WHERE list_id = l.id AND done = 1)
             """).bind([]).forEachRow { row in
+            guard findings.count < Self.listedPerKind else { return more += 1 }
             findings.append("counts: list '\(row.text(0))' records \(row.int(1)) open and \(row.int(2)) done tasks but has \(row.int(3)) and \(row.int(4)) (todo db check --repair recounts)")
         }
-        return findings
+        return findings + (more > 0 ? ["counts: and \(more) more lists like these"] : [])
     }
 
     /// FTS5's own check that the index matches the tasks. It is issued as an INSERT, so it runs

@@ -21,11 +21,15 @@ public struct OutputFailed: Error, CustomStringConvertible {
 
 /// stdout, buffered. In hold mode nothing is written until `flush()`, which the composition root
 /// calls only once a command has succeeded; otherwise the buffer goes out whenever it fills, so
-/// long listings stream in constant memory.
+/// long listings stream in constant memory. Held output past `held` bytes (`todo done` of a
+/// hundred thousand ids prints as many lines) waits in a temporary file instead of memory.
 public final class StandardOutput {
     private var buffer: [UInt8] = []
     private let holdUntilFlushed: Bool
     private static let chunk = 64 * 1024
+    /// How much held output stays in memory before the rest goes to the temporary file.
+    private static let held = 1 << 20
+    private var spill: TemporaryFile?
 
     public init(holdUntilFlushed: Bool) {
         self.holdUntilFlushed = holdUntilFlushed
@@ -37,19 +41,74 @@ public final class StandardOutput {
 
     public func write(_ text: String) throws {
         buffer.append(contentsOf: text.utf8)
-        if !holdUntilFlushed && buffer.count >= Self.chunk { try flush() }
+        try passOn()
     }
 
     /// Appends whatever `build` writes into the buffer, as raw UTF-8, then a newline when asked.
     public func write(line: Bool = false, _ build: (inout [UInt8]) -> Void) throws {
         build(&buffer)
         if line { buffer.append(0x0A) }
-        if !holdUntilFlushed && buffer.count >= Self.chunk { try flush() }
+        try passOn()
+    }
+
+    /// Streams a full buffer to stdout, or, when holding, moves a large one to the temporary file.
+    private func passOn() throws {
+        if !holdUntilFlushed {
+            if buffer.count >= Self.chunk { try flush() }
+        } else if buffer.count >= Self.held {
+            if spill == nil { spill = try TemporaryFile() }
+            try spill?.append(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
     }
 
     public func flush() throws {
         defer { buffer.removeAll(keepingCapacity: true) }
+        if let spill {
+            self.spill = nil
+            try spill.copy(to: STDOUT_FILENO)
+        }
         try buffer.withUnsafeBytes { bytes in try FileDescriptor.writeAll(STDOUT_FILENO, bytes) }
+    }
+}
+
+/// A file in the temporary folder (`TMPDIR`, else /tmp) that no name leads to: removed as soon
+/// as it is made, so it goes when the process does, however it ends.
+final class TemporaryFile {
+    private let fd: Int32
+
+    init() throws {
+        let folder = getenv("TMPDIR").flatMap { String(validatingCString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/todo-output-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { name in name.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard fd >= 0 else { throw OutputFailed(reason: "cannot hold the output in \(folder): \(String(cString: strerror(errno)))") }
+        template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    func append(_ bytes: [UInt8]) throws {
+        do {
+            try bytes.withUnsafeBytes { try FileDescriptor.writeAll(fd, $0) }
+        } catch let failure as OutputFailed {
+            throw OutputFailed(reason: "cannot hold the output in the temporary folder: " + failure.reason)
+        }
+    }
+
+    /// Writes everything appended to `target`, a chunk at a time.
+    func copy(to target: Int32) throws {
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw OutputFailed(reason: String(cString: strerror(errno))) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw OutputFailed(reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return }
+            try chunk.withUnsafeBytes { try FileDescriptor.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
     }
 }
 

@@ -33,23 +33,20 @@ public final class HumanRenderer: Renderer {
     }
 
     public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
-        // Lists are few (one row each), so they are gathered to align the names.
-        var lists: [TodoList] = []
-        try produce { lists.append($0) }
-        guard !lists.isEmpty else {
-            if missingDatabase != nil { return try sayIfMissing() }
-            return try output.write("No lists yet. Add a task with: todo add LIST TITLE\n")
-        }
-        let names = lists.map { TerminalText.safe($0.name) }
-        let nameWidth = names.map(TerminalText.width).max() ?? 0
-        let openWidth = String(lists.map(\.openCount).max() ?? 0).count
-        let doneWidth = String(lists.map(\.doneCount).max() ?? 0).count
-        for (list, name) in zip(lists, names) {
-            let open = pad(String(list.openCount), openWidth, left: true) + " open"
-            let done = pad(String(list.doneCount), doneWidth, left: true) + " done"
-            try output.write(style.paint(TerminalText.padded(name, to: nameWidth), .bold) + "  "
+        // Aligned by the first rows, as task tables are (`Aligned`): a database may hold 400,000
+        // lists, and they stream.
+        var rows = Aligned<TodoList> { [TerminalText.width(TerminalText.safe($0.name)), String($0.openCount).count, String($0.doneCount).count] }
+        let write = { [self] (list: TodoList, widths: [Int]) in
+            let open = pad(String(list.openCount), widths[1], left: true) + " open"
+            let done = pad(String(list.doneCount), widths[2], left: true) + " done"
+            try output.write(style.paint(TerminalText.padded(TerminalText.safe(list.name), to: widths[0]), .bold) + "  "
                 + (list.openCount > 0 ? open : style.paint(open, .dim)) + "  " + style.paint(done, .dim) + "\n")
         }
+        try produce { try rows.add($0, write) }
+        try rows.end(write)
+        guard rows.count == 0 else { return }
+        if missingDatabase != nil { return try sayIfMissing() }
+        try output.write("No lists yet. Add a task with: todo add LIST TITLE\n")
     }
 
     public func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
@@ -130,17 +127,15 @@ public final class HumanRenderer: Renderer {
     /// `todo tags`: each tag and its open tasks, aligned (tags are few, so they are gathered).
     public func showTags(_ produce: ((TagCount) throws -> Void) throws -> Void) throws {
         try sayIfMissing()
-        var tags: [TagCount] = []
-        try produce { tags.append($0) }
-        guard !tags.isEmpty else { return try output.write(style.paint("No tags yet. Tag a task with: todo edit ID --tag TAG", .dim) + "\n") }
-        let names = tags.map { "#" + TerminalText.safe($0.name) }
-        let width = names.map(TerminalText.width).max() ?? 0
-        let countWidth = String(tags.map(\.openTasks).max() ?? 0).count
-        for (tag, name) in zip(tags, names) {
-            let open = pad(String(tag.openTasks), countWidth, left: true) + " open"
-            try output.write(style.paint(TerminalText.padded(name, to: width), .cyan) + "  "
+        var rows = Aligned<TagCount> { [TerminalText.width("#" + TerminalText.safe($0.name)), String($0.openTasks).count] }
+        let write = { [self] (tag: TagCount, widths: [Int]) in
+            let open = pad(String(tag.openTasks), widths[1], left: true) + " open"
+            try output.write(style.paint(TerminalText.padded("#" + TerminalText.safe(tag.name), to: widths[0]), .cyan) + "  "
                 + (tag.openTasks > 0 ? open : style.paint(open, .dim)) + "\n")
         }
+        try produce { try rows.add($0, write) }
+        try rows.end(write)
+        if rows.count == 0 { try output.write(style.paint("No tags yet. Tag a task with: todo edit ID --tag TAG", .dim) + "\n") }
     }
 
     /// `2026-11-21T09:30:00Z` as `2026-11-21 09:30` (UTC, as stored).
