@@ -99,7 +99,7 @@ public struct ChangeReverter {
         for step in tasks {
             guard let next = step.next else { continue }
             if step.now == nil { try store.insertTask(step.id, next) } else { try store.updateTask(step.id, next) }
-            if next.tags != step.now?.tags ?? "" { try store.setTags(next.tags, of: step.id) }
+            if !next.tags.hasSameScalars(as: step.now?.tags ?? "") { try store.setTags(next.tags, of: step.id) }
         }
         for step in lists where step.next == nil { try store.deleteList(step.id) }
     }

@@ -39,7 +39,8 @@ struct EditForm {
     /// cannot be read is the error, and nothing is saved.
     func changes(today: CivilDate) throws(FormError) -> TaskChanges {
         var changes = TaskChanges()
-        func changed(_ field: Field) -> String? { value(field) == original[field] ? nil : value(field) }
+        // Changed as the database would see it: by scalars, so a new normalisation is saved.
+        func changed(_ field: Field) -> String? { value(field).hasSameScalars(as: original[field] ?? "") ? nil : value(field) }
         if let title = changed(.title) {
             guard let trimmed = Names.trimmed(title) else { throw FormError("the title cannot be empty") }
             changes.title = trimmed

@@ -15,12 +15,18 @@ public enum Names {
         return String(scalars[first...last])
     }
 
-    /// A name as the database compares names: trimmed, ASCII letters in lower case (SQLite's
-    /// NOCASE folds nothing else).
-    public static func foldedForMatching(_ name: String) -> String {
+    /// Whether a stored name is one todo could have stored: not empty, nothing to trim
+    /// (`todo db check`).
+    public static func isTrimmedName(_ name: String) -> Bool {
+        trimmed(name)?.hasSameScalars(as: name) ?? false
+    }
+
+    /// A name as the database matches names: trimmed, ASCII letters in lower case (SQLite's
+    /// NOCASE folds nothing else), and compared by its scalars, as the database compares it.
+    public static func foldedForMatching(_ name: String) -> ExactText {
         let name = trimmed(name) ?? ""
-        guard name.utf8.contains(where: { (65...90).contains($0) }) else { return name }
-        return String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+        guard name.utf8.contains(where: { (65...90).contains($0) }) else { return ExactText(name) }
+        return ExactText(String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self))
     }
 
     /// Tab, line feed, vertical tab, form feed, carriage return and space: the ASCII characters

@@ -65,8 +65,9 @@ extension TodoTask {
 
 extension TodoTask {
     /// Whether the fields an edit changes, but for the list and done, are the same as `other`'s.
+    /// Texts are compared by their scalars, as the database compares them.
     public func sameFieldsBesidesDone(as other: TodoTask) -> Bool {
-        (title, notes, due, priority) == (other.title, other.notes, other.due, other.priority)
-            && (tags, repeatRule, repeatFrom) == (other.tags, other.repeatRule, other.repeatFrom)
+        title.hasSameScalars(as: other.title) && notes.hasSameScalars(as: other.notes) && tags.hasSameScalars(as: other.tags)
+            && (due, priority, repeatRule, repeatFrom) == (other.due, other.priority, other.repeatRule, other.repeatFrom)
     }
 }
