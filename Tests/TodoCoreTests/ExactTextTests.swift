@@ -41,4 +41,10 @@ import TodoCore
         #expect(!edited.sameFieldsBesidesDone(as: task))
         #expect(TodoList(id: 1, name: "caf\u{E9}", openCount: 0, doneCount: 0) != TodoList(id: 1, name: "cafe\u{301}", openCount: 0, doneCount: 0))
     }
+
+    @Test func storedTagsSplitAtTheSpaceScalar() {
+        // " " and U+0301 are one Character, so splitting Characters at " " would keep "a \u{301}x" whole.
+        #expect(Tags.splitStored("a \u{301}x b").map(ExactText.init) == [ExactText("a"), ExactText("\u{301}x"), ExactText("b")])
+        #expect(Tags.splitStored("").isEmpty)
+    }
 }

@@ -21,6 +21,13 @@ public enum Tags {
         folded(a) == folded(b)
     }
 
+    /// The tags of a task as the database hands them over: one text, the tags separated by
+    /// single spaces. Split at the space scalar, not at `Character`s: a tag that starts with a
+    /// combining mark joins the space before it into one `Character`.
+    public static func splitStored(_ text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
+    }
+
     /// Tags in the order they are listed: ignoring ASCII case, then as written, each once.
     public static func sorted<S: Sequence<String>>(_ tags: S) -> [String] {
         var seen: Set<ExactText> = []
