@@ -47,4 +47,11 @@ import TodoCore
         #expect(Tags.splitStored("a \u{301}x b").map(ExactText.init) == [ExactText("a"), ExactText("\u{301}x"), ExactText("b")])
         #expect(Tags.splitStored("").isEmpty)
     }
+
+    @Test func aSchemaDefinitionInAnotherNormalisationDiffers() {
+        let expected = ["table t": "CREATE TABLE t (k TEXT CHECK (k <> 'K'))"]
+        let actual = ["table t": "CREATE TABLE t (k TEXT CHECK (k <> '\u{212A}'))"]
+        #expect(CheckReport.schemaFindings(expected: expected, actual: actual) == ["schema: table t differs from what this todo expects"])
+        #expect(CheckReport.schemaFindings(expected: expected, actual: expected).isEmpty)
+    }
 }
