@@ -65,7 +65,7 @@ struct EditForm {
         }
         if let tags = changed(.tags) {
             var wanted: [String] = []
-            for word in tags.split(whereSeparator: \.isWhitespace).map(String.init) {
+            for word in Names.words(tags).map(String.init) {
                 guard let tag = Tags.valid(word) else { throw FormError("'\(word)' is not a tag") }
                 if !wanted.contains(where: { Tags.same($0, tag) }) { wanted.append(tag) }
             }

@@ -155,6 +155,14 @@ import TodoTestSupport
         #expect(try todo.run(["import", "--format", "todotxt", "--keep-ids"], stdin: Data("a\n".utf8)).failedCleanly(with: 64))
     }
 
+    /// The first `+project` is the list even when it names Inbox, the list a line without one
+    /// goes to (a later `+project` took its place).
+    @Test(arguments: Store.all) func theFirstProjectIsTheListEvenWhenItIsInbox(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        #expect(try todo.run(["import", "--format", "todotxt"], stdin: Data("sort out +Inbox +Work\n".utf8)).status == 0)
+        #expect(try todo.jsonArray(["export"]).map { $0["list"] as? String } == ["Inbox"])
+    }
+
     @Test(arguments: Store.all) func aTxtFileIsReadAsTodoTxt(_ store: Store) throws {
         let todo = try TodoRunner(store)
         let file = todo.directory.path("todo.txt")
