@@ -30,13 +30,14 @@ extension ListWriting {
         return TodoList(id: id, name: name, openCount: 0, doneCount: 0)
     }
 
-    /// `renameList`: a new spelling of the same name is a rename too; the same name is none.
+    /// `renameList`: a new spelling of the same name is a rename too (another case, another
+    /// normalisation: whatever the database stores differently); the same name is none.
     package func applyRename(_ id: TodoList.ID, to name: String) throws -> TodoList {
         guard let before = try listRow(id) else { throw TodoError.listNotFound(String(id)) }
         if let problem = TextLimits.listNameProblem(name) { throw TodoError.tooLong(problem) }
         try writeName(name, ofList: id)
         guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
-        if before.name != name {
+        if !before.name.hasSameScalars(as: name) {
             try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt),
                                .listRenamed(from: before.name, to: name))
         }

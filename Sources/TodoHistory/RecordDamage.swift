@@ -57,7 +57,7 @@ extension ListRow {
     public static func problems(_ values: [String?]) -> [String] {
         var problems: [String] = []
         let name = values[0] ?? ""
-        if Names.trimmed(name) != name { problems.append("name \(quoted(name)) is empty or has spaces around it") }
+        if !Names.isTrimmedName(name) { problems.append("name \(quoted(name)) is empty or has spaces around it") }
         if let time = values[1], Timestamp.normalized(time) == nil { problems.append("created_at \(quoted(time)) is not a time") }
         return problems
     }
@@ -96,7 +96,8 @@ extension TaskRow {
         }
         if let from = value("repeat_from"), RepeatFrom(rawValue: from) == nil { problems.append("repeat_from \(quoted(from)) is not due or done") }
         if let tags = value("tags"), !tags.isEmpty {
-            for tag in tags.split(separator: " ", omittingEmptySubsequences: false) where Tags.valid(String(tag)) != String(tag) {
+            let words = tags.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { String(Substring($0)) }
+            for tag in words where Tags.valid(tag) == nil {
                 problems.append("tags \(quoted(tags)) are not words separated by single spaces")
                 break
             }

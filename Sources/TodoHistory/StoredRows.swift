@@ -1,3 +1,5 @@
+import TodoCore
+
 /// A row of `tasks` exactly as a backend stores it, with its tags as one text, nothing read into
 /// the domain's types or normalised: what a change records and what undo puts back, byte for
 /// byte. Each backend reads and binds it its own way.
@@ -38,6 +40,18 @@ public struct TaskRow: Equatable, Sendable {
 
     /// The columns of `tasks` besides `id` (tags are rows of `task_tags`).
     public static let columns = fields.filter { $0 != "tags" }
+
+    /// Byte for byte, as the database compares the row: undo refuses a row someone changed
+    /// by hand, even when the change was only to how a title is normalised (`ExactText`). A
+    /// field added to the row is compared here too.
+    public static func == (lhs: TaskRow, rhs: TaskRow) -> Bool {
+        lhs.listID == rhs.listID && lhs.done == rhs.done && lhs.title.hasSameScalars(as: rhs.title)
+            && lhs.notes.hasSameScalars(as: rhs.notes) && lhs.due.hasSameScalars(as: rhs.due)
+            && lhs.priority.hasSameScalars(as: rhs.priority) && lhs.createdAt.hasSameScalars(as: rhs.createdAt)
+            && lhs.updatedAt.hasSameScalars(as: rhs.updatedAt) && lhs.completedAt.hasSameScalars(as: rhs.completedAt)
+            && lhs.tags.hasSameScalars(as: rhs.tags) && lhs.repeat.hasSameScalars(as: rhs.repeat)
+            && lhs.repeatFrom.hasSameScalars(as: rhs.repeatFrom)
+    }
 }
 
 /// A row of `lists` exactly as stored (its counts are the database's business).
@@ -48,5 +62,10 @@ public struct ListRow: Equatable, Sendable {
     public init(name: String, createdAt: String) {
         self.name = name
         self.createdAt = createdAt
+    }
+
+    /// Byte for byte, as the database compares the row (see `TaskRow`'s).
+    public static func == (lhs: ListRow, rhs: ListRow) -> Bool {
+        lhs.name.hasSameScalars(as: rhs.name) && lhs.createdAt.hasSameScalars(as: rhs.createdAt)
     }
 }

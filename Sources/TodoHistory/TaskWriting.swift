@@ -52,8 +52,8 @@ extension TaskWriting {
         guard new != old else { return old }
         let now = timestamp()
         try writeFields(of: new, completedAt: new.isDone ? (old.completedAt ?? now) : nil, updatedAt: now)
-        for tag in old.tags where !new.tags.contains(tag) { try removeTag(tag, from: id) }
-        for tag in new.tags where !old.tags.contains(tag) { try addTag(tag, to: id) }
+        for tag in old.tags where !new.tags.containsScalars(of: tag) { try removeTag(tag, from: id) }
+        for tag in new.tags where !old.tags.containsScalars(of: tag) { try addTag(tag, to: id) }
         let after = try stored(id, in: list.id)
         if let recorder {
             try recorder.task(id, before: before, after: after.row)

@@ -162,8 +162,8 @@ public enum TaskField: String, CaseIterable, Sendable {
             default: return .string(text)
             }
         case .tags:
-            // Tags separated by spaces.
-            return .array(text.split(separator: " ").map { RecordValue.string(String($0)) })
+            // Tags separated by whitespace, Unicode's, as every tag rule reads it.
+            return .array(Names.words(text).map { RecordValue.string(String($0)) })
         default: return .string(text)
         }
     }

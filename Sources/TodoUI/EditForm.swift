@@ -39,7 +39,8 @@ struct EditForm {
     /// cannot be read is the error, and nothing is saved.
     func changes(today: CivilDate) throws(FormError) -> TaskChanges {
         var changes = TaskChanges()
-        func changed(_ field: Field) -> String? { value(field) == original[field] ? nil : value(field) }
+        // Changed as the database would see it: by scalars, so a new normalisation is saved.
+        func changed(_ field: Field) -> String? { value(field).hasSameScalars(as: original[field] ?? "") ? nil : value(field) }
         if let title = changed(.title) {
             guard let trimmed = Names.trimmed(title) else { throw FormError("the title cannot be empty") }
             changes.title = trimmed
@@ -64,7 +65,7 @@ struct EditForm {
         }
         if let tags = changed(.tags) {
             var wanted: [String] = []
-            for word in tags.split(whereSeparator: \.isWhitespace).map(String.init) {
+            for word in Names.words(tags).map(String.init) {
                 guard let tag = Tags.valid(word) else { throw FormError("'\(word)' is not a tag") }
                 if !wanted.contains(where: { Tags.same($0, tag) }) { wanted.append(tag) }
             }

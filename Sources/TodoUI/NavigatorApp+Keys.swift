@@ -95,7 +95,7 @@ extension NavigatorApp {
             if send(.addList(name), recording: "new-list \(name)") { selectList(named: name) }
         case .renameList(let old):
             guard let name = Names.trimmed(prompt.text) else { return fail(UIMessage("a list name cannot be empty")) }
-            if name != old { send(.renameList(old, to: name), recording: "rename-list \(old) \(name)") }
+            if !name.hasSameScalars(as: old) { send(.renameList(old, to: name), recording: "rename-list \(old) \(name)") }
         case .addTask:
             guard let title = Names.trimmed(prompt.text) else { return fail(UIMessage("a title cannot be empty")) }
             let list = (navigator.visibleScreen as? TodoListScreen)?.list.name ?? ""
@@ -169,7 +169,7 @@ extension NavigatorApp {
 
     private func selectList(named name: String) {
         send(.showLists)
-        if let index = display.lists.firstIndex(where: { $0.name == name }) {
+        if let index = display.lists.firstIndex(where: { $0.name.hasSameScalars(as: name) }) {
             listCursor = index
             selectedList = display.lists[index].id
         }

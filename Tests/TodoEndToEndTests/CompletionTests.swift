@@ -36,6 +36,20 @@ import TodoTestSupport
         #expect(result.stdout == "Other list\n")
     }
 
+    /// Completion offers the names the typed text could go on to name: ignoring ASCII case
+    /// only, and otherwise scalar for scalar, as names match.
+    @Test(arguments: Store.all) func completionMatchesAsNamesMatch(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        for name in ["Caf\u{E9} au lait", "cafe\u{301} noir", "\u{C9}t\u{E9}"] { try todo.add(name, "x") }
+        func offered(_ typed: String) throws -> [String] {
+            try todo.run(["---completion", "list", "--", "positional@0", "2", String(typed.count), "todo", "list", typed]).stdout
+                .split(separator: "\n").map(String.init)
+        }
+        #expect(try offered("caf\u{E9}").map { Array($0.utf8) } == [Array("Caf\u{E9} au lait".utf8)])
+        #expect(try offered("CAFE").map { Array($0.utf8) } == [Array("cafe\u{301} noir".utf8)])
+        #expect(try offered("\u{E9}").isEmpty, "\u{E9} is not \u{C9}: only ASCII letters fold")
+    }
+
     @Test func completingNeverMigratesOrBacksUp() throws {
         let todo = try TodoRunner()
         try DatabaseCommandTests.olderDatabase(at: todo.databasePath)

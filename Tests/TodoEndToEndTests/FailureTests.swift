@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
 
 /// CLI.md's failure rule: nothing on stdout, an `Error:` line on stderr, the documented status,
 /// and the database exactly as it was.
 @Suite struct FailureTests {
     /// A database with a little of everything, and the snapshot to compare against.
-    static func seeded(_ store: Store) throws -> (TodoRunner, [String]) {
+    static func seeded(_ store: Store) throws -> (TodoRunner, [ExactText]) {
         let todo = try TodoRunner(store)
         try todo.add("Groceries", "milk", ["--due", "2026-11-22", "--priority", "low"])
         try todo.add("Groceries", "bread")

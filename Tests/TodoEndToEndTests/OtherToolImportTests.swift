@@ -56,6 +56,18 @@ import TodoTestSupport
         #expect(tasks.contains { $0["title"] as? String == "Gone" } == false)
     }
 
+    /// Recurring templates are matched by uuid, scalar for scalar: the Ångström sign and Å
+    /// are one string to Swift's `==` and two uuids here, so two templates, two tasks.
+    @Test(arguments: Store.all) func recurringTemplatesWhoseUuidsDifferOnlyInNormalisationAreTwo(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        let records = ["\u{212B}", "\u{C5}"].enumerated().map { index, uuid in
+            "{\"description\":\"water \(index)\",\"due\":\"20261103T140000Z\",\"recur\":\"weekly\",\"status\":\"recurring\",\"uuid\":\"\(uuid)\"}"
+        }
+        let result = try todo.run(["import", "--format", "taskwarrior"], stdin: Data(records.joined(separator: "\n").utf8))
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(try todo.jsonArray(["export"]).map { $0["title"] as? String } == ["water 0", "water 1"])
+    }
+
     @Test(arguments: Store.all) func oneObjectPerLineReadsTheSame(_ store: Store) throws {
         let lines = Self.taskwarrior.split(separator: "\n").filter { $0.hasPrefix("{") }.map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
         let todo = try TodoRunner(store, environment: Self.newYork)
@@ -141,6 +153,14 @@ import TodoTestSupport
         #expect(try todo.run(["export", "--format", "taskwarrior"]).failedCleanly(with: 64))
         #expect(try todo.run(["export", "--format", "todotxt"]).failedCleanly(with: 64))
         #expect(try todo.run(["import", "--format", "todotxt", "--keep-ids"], stdin: Data("a\n".utf8)).failedCleanly(with: 64))
+    }
+
+    /// The first `+project` is the list even when it names Inbox, the list a line without one
+    /// goes to (a later `+project` took its place).
+    @Test(arguments: Store.all) func theFirstProjectIsTheListEvenWhenItIsInbox(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        #expect(try todo.run(["import", "--format", "todotxt"], stdin: Data("sort out +Inbox +Work\n".utf8)).status == 0)
+        #expect(try todo.jsonArray(["export"]).map { $0["list"] as? String } == ["Inbox"])
     }
 
     @Test(arguments: Store.all) func aTxtFileIsReadAsTodoTxt(_ store: Store) throws {

@@ -64,6 +64,19 @@ import TodoTestSupport
         #expect(try todo.run(["tags"]).stdout == "#errand  1 open\n#phone   0 open\n")
     }
 
+    /// Tags come out of the database as one text with a space between them; a tag that starts
+    /// with a combining mark makes one Character of that space, so it is split at the scalar.
+    @Test(arguments: Store.all) func aTagThatStartsWithACombiningMarkStaysATagOfItsOwn(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        let id = try todo.add("Home", "accent", ["--tag", "a", "--tag", "\u{301}x"])
+        let tags = try todo.jsonArray(["show", String(id)]).first?["tags"] as? [String] ?? []
+        #expect(tags.map { Array($0.unicodeScalars) } == [["a"], ["\u{301}", "x"]], "\(tags)")
+        try todo.succeed(["edit", String(id), "--untag", "a"])
+        try todo.succeed(["undo"])
+        #expect(try todo.jsonArray(["list", "Home", "--tag", "\u{301}x"]).count == 1, "undo puts both back, each whole")
+        #expect(try todo.jsonArray(["tags"]).count == 2)
+    }
+
     @Test(arguments: Store.all) func doneAddsOneNextTaskAfterTodayAndUndoTakesItAway(_ store: Store) throws {
         let todo = try TodoRunner(store)
         let id = try todo.add("Home", "water", ["--due", "2020-01-06T08:00", "--repeat", "daily", "--tag", "garden", "--priority", "high"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
 
 /// `-q/--quiet` and `--dry-run` on every writing command.
@@ -29,9 +30,9 @@ import TodoTestSupport
 
     /// What a dry run must leave as it was: on a file, its bytes and its write-ahead log's
     /// (where todo's recent commits live until a checkpoint); on a server, every row.
-    static func untouched(_ todo: TodoRunner) throws -> [String] {
+    static func untouched(_ todo: TodoRunner) throws -> [ExactText] {
         switch todo.store {
-        case .file: [todo.databasePath, todo.databasePath + "-wal"].map { fileBytes($0)?.base64EncodedString() ?? "no file" }
+        case .file: [todo.databasePath, todo.databasePath + "-wal"].map { ExactText(fileBytes($0)?.base64EncodedString() ?? "no file") }
         case .server: try databaseSnapshot(todo)
         }
     }
@@ -40,7 +41,7 @@ import TodoTestSupport
     func dryRunLeavesTheDatabaseUnchanged(_ store: Store, command: [String]) throws {
         let todo = try Self.seeded(store)
         let before = try Self.untouched(todo)
-        #expect(before.first != "no file")
+        #expect(before.first != ExactText("no file"))
         let text = try todo.run(command + ["--dry-run"], stdin: Self.importInput)
         #expect(text.status == 0, "\(command): \(text.stderr)")
         #expect(text.stdout.hasSuffix("Dry run: nothing was changed.\n"))

@@ -5,7 +5,7 @@ import TodoCore
 extension FakeTodoRepository {
     func record(_ command: String, since before: State) {
         var change = Change(entry: HistoryEntry(id: 0, at: "", command: command, summary: "", isUndone: false), lists: [:], tasks: [:])
-        for id in Set(before.lists.keys).union(state.lists.keys) where before.lists[id] != state.lists[id] {
+        for id in Set(before.lists.keys).union(state.lists.keys) where !before.lists[id].hasSameScalars(as: state.lists[id]) {
             change.lists[id] = (before.lists[id], state.lists[id])
         }
         // A task's list name follows its list: a rename touches the list, not its tasks.

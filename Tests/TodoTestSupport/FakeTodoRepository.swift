@@ -188,7 +188,7 @@ public final class FakeTodoRepository: TodoRepository {
     }
 
     public func forEachTag(_ body: (TagCount) throws -> Void) throws {
-        var open: [String: (name: String, count: Int)] = [:]
+        var open: [ExactText: (name: String, count: Int)] = [:]
         for task in state.tasks.values.sorted(by: { $0.id < $1.id }) {
             for tag in task.tags {
                 open[Tags.folded(tag), default: (tag, 0)].count += task.isDone ? 0 : 1

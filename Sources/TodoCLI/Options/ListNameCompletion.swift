@@ -6,8 +6,14 @@ import TodoCore
 enum ListNameCompletion {
     static let kind = CompletionKind.custom { words, _, prefix in
         let names = TodoCommandLine.listNames(databaseFlag(in: words))
-        let typed = prefix.lowercased()
-        return names.filter { $0.lowercased().hasPrefix(typed) }
+        // The names the typed text could go on to name: as names match, ignoring ASCII case
+        // only and otherwise scalar for scalar (`lowercased()` and `hasPrefix` go further).
+        let typed = prefix.utf8.map(asciiLowercased)
+        return names.filter { $0.utf8.lazy.map(asciiLowercased).starts(with: typed) }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (65...90).contains(byte) ? byte + 32 : byte
     }
 
     /// The value of `--db PATH` or `--db=PATH` among the words typed so far.

@@ -1,5 +1,6 @@
 /// The rules CLI.md gives for tags: one word (no whitespace, not empty), matched without regard
-/// to ASCII case, kept as first written, listed sorted.
+/// to ASCII case and otherwise by their scalars (as the database matches them), kept as first
+/// written, listed sorted.
 public enum Tags {
     /// The tag as written, or nil when it is not one word. Control characters are refused too:
     /// a tag is printed on its own in listings, and must not be able to move the cursor.
@@ -9,21 +10,29 @@ public enum Tags {
         return text
     }
 
-    /// How tags are compared: ASCII letters in lower case, as SQLite's NOCASE does.
-    public static func folded(_ tag: String) -> String {
+    /// How tags are compared: ASCII letters in lower case, as SQLite's NOCASE does, and then
+    /// scalar for scalar.
+    public static func folded(_ tag: String) -> ExactText {
         Names.foldedForMatching(tag)
     }
 
     /// Whether two spellings are the same tag.
     public static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && folded(a) == folded(b)
+        folded(a) == folded(b)
+    }
+
+    /// The tags of a task as the database hands them over: one text, the tags separated by
+    /// single spaces. Split at the space scalar, not at `Character`s: a tag that starts with a
+    /// combining mark joins the space before it into one `Character`.
+    public static func splitStored(_ text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
     }
 
     /// Tags in the order they are listed: ignoring ASCII case, then as written, each once.
     public static func sorted<S: Sequence<String>>(_ tags: S) -> [String] {
-        var seen: Set<String> = []
+        var seen: Set<ExactText> = []
         return tags.map { (folded($0), $0) }
-            .sorted { $0.0 != $1.0 ? $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) : $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
+            .sorted { $0.0 != $1.0 ? $0.0.text.utf8.lexicographicallyPrecedes($1.0.text.utf8) : $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
             .filter { seen.insert($0.0).inserted }
             .map(\.1)
     }

@@ -22,4 +22,14 @@ public struct TodoList: Equatable, Hashable, Sendable {
         let (sum, overflow) = openCount.addingReportingOverflow(doneCount)
         return overflow ? (openCount < 0 ? .min : .max) : sum
     }
+
+    /// Field for field, the name by its scalars (`ExactText`), as the database tells names apart.
+    public static func == (lhs: TodoList, rhs: TodoList) -> Bool {
+        lhs.id == rhs.id && lhs.name.hasSameScalars(as: rhs.name) && lhs.openCount == rhs.openCount && lhs.doneCount == rhs.doneCount
+    }
+
+    /// By id: equal lists have the same one.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
 }

@@ -18,7 +18,12 @@ extension TodoTask {
             tags: Tags.sorted(kept + added), repeatRule: value(changes.repeatRule, repeatRule),
             repeatFrom: changes.repeatFrom ?? repeatFrom)
         if task.repeatRule != nil && task.due == nil { throw TodoError.repeatNeedsDue(id) }
-        if let problem = TextLimits.taskProblem(title: task.title, notes: task.notes, tags: task.tags) { throw TodoError.tooLong(problem) }
+        // Only an edit that makes it longer: a task written past the limit by hand can still be
+        // edited in its other fields, or made shorter.
+        if let problem = TextLimits.taskProblem(title: task.title, notes: task.notes, tags: task.tags),
+           TextLimits.size(title: task.title, notes: task.notes, tags: task.tags) > TextLimits.size(title: title, notes: notes, tags: tags) {
+            throw TodoError.tooLong(problem)
+        }
         // A due date moved by hand starts the series over from its own day of the month.
         if case .set = changes.due, task.due?.date != due?.date, changes.repeatRule == .keep {
             return task.with(repeatRule: task.repeatRule?.restarted)
@@ -66,8 +71,9 @@ extension TodoTask {
 
 extension TodoTask {
     /// Whether the fields an edit changes, but for the list and done, are the same as `other`'s.
+    /// Texts are compared by their scalars, as the database compares them.
     public func sameFieldsBesidesDone(as other: TodoTask) -> Bool {
-        (title, notes, due, priority) == (other.title, other.notes, other.due, other.priority)
-            && (tags, repeatRule, repeatFrom) == (other.tags, other.repeatRule, other.repeatFrom)
+        title.hasSameScalars(as: other.title) && notes.hasSameScalars(as: other.notes) && tags.hasSameScalars(as: other.tags)
+            && (due, priority, repeatRule, repeatFrom) == (other.due, other.priority, other.repeatRule, other.repeatFrom)
     }
 }

@@ -46,4 +46,18 @@ public struct TodoTask: Equatable, Hashable, Sendable {
         self.repeatRule = repeatRule
         self.repeatFrom = repeatFrom
     }
+
+    /// Field for field, each text by its scalars (`ExactText`): an edit that changes only how a
+    /// title is normalised is a change, as it is to the database.
+    public static func == (lhs: TodoTask, rhs: TodoTask) -> Bool {
+        lhs.id == rhs.id && lhs.listID == rhs.listID && lhs.listName.hasSameScalars(as: rhs.listName)
+            && lhs.sameFieldsBesidesDone(as: rhs) && lhs.isDone == rhs.isDone
+            && lhs.createdAt.hasSameScalars(as: rhs.createdAt) && lhs.updatedAt.hasSameScalars(as: rhs.updatedAt)
+            && lhs.completedAt.hasSameScalars(as: rhs.completedAt)
+    }
+
+    /// By id: equal tasks have the same one.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
 }

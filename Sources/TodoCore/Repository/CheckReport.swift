@@ -24,7 +24,9 @@ extension CheckReport {
         var findings: [String] = []
         for (name, definition) in expected.sorted(by: { $0.key < $1.key }) {
             if let found = actual[name] {
-                if found != definition { findings.append("schema: \(name) differs from what this todo expects") }
+                // By scalars: a definition edited to a canonically equivalent spelling (a Kelvin
+                // sign for a K in a CHECK's text) is still not the one the migrations made.
+                if !found.hasSameScalars(as: definition) { findings.append("schema: \(name) differs from what this todo expects") }
             } else {
                 findings.append("schema: \(name) is missing")
             }

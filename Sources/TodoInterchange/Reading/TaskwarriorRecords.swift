@@ -25,11 +25,12 @@ struct TaskwarriorRecords {
 
     /// What is held back until the whole file is read.
     private final class Recurring {
-        /// Templates by uuid.
-        var templates: [String: ImportedTask] = [:]
-        var templateOrder: [String] = []
+        /// Templates by uuid, told apart scalar by scalar as every text from a file is
+        /// (`ExactText`): two uuids that differ only in normalisation are two templates.
+        var templates: [ExactText: ImportedTask] = [:]
+        var templateOrder: [ExactText] = []
         /// Pending instances by their template's uuid.
-        var instances: [String: [ImportedTask]] = [:]
+        var instances: [ExactText: [ImportedTask]] = [:]
     }
 
     func forEach(_ body: (ImportedTask) throws -> Void) throws {
@@ -69,10 +70,10 @@ struct TaskwarriorRecords {
             }
             var record = try task(fields, status: status, line: line)
             if status == "recurring" {
-                guard let uuid = try text(fields["uuid"], "uuid") else { throw RecordProblem(reason: "a recurring task has no \"uuid\"") }
+                guard let uuid = try text(fields["uuid"], "uuid").map(ExactText.init) else { throw RecordProblem(reason: "a recurring task has no \"uuid\"") }
                 if recurring.templates[uuid] == nil { recurring.templateOrder.append(uuid) }
                 recurring.templates[uuid] = record
-            } else if let parent = try text(fields["parent"], "parent"), status != "completed" {
+            } else if let parent = try text(fields["parent"], "parent").map(ExactText.init), status != "completed" {
                 // An instance of a recurring task still to do: the template stands for it.
                 record.repeatRule = nil
                 recurring.instances[parent, default: []].append(record)

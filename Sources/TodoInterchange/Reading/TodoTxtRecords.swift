@@ -58,19 +58,25 @@ struct TodoTxtRecords {
         guard Names.trimmed(String(rest)) != nil else { throw RecordProblem(reason: "the task has no text") }
         record.title = String(rest)
         var rule: String?
-        for word in rest.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            if word.count > 1, word.first == "+", record.listName == "Inbox" {
-                record.listName = String(word.dropFirst())
-            } else if word.count > 1, word.first == "@", let tag = Tags.valid(String(word.dropFirst())) {
+        var hasList = false
+        // Words end at any whitespace, as names and tags do (a no-break space after `+Work` is
+        // not part of the list's name), and are read scalar by scalar, as they are stored.
+        for word in Names.words(rest) {
+            let scalars = word.unicodeScalars
+            let afterSign = String(scalars.dropFirst())
+            if scalars.first == "+", !afterSign.isEmpty, !hasList {
+                record.listName = afterSign
+                hasList = true
+            } else if scalars.first == "@", let tag = Tags.valid(afterSign) {
                 if !record.tags.contains(where: { Tags.same($0, tag) }) { record.tags.append(tag) }
-            } else if word.hasPrefix("due:") {
-                let value = String(word.dropFirst(4))
+            } else if word.utf8.starts(with: "due:".utf8) {
+                let value = String(scalars.dropFirst(4))
                 guard let due = Due(text: value), due.minuteOfDay == nil else {
                     throw RecordProblem(reason: "due:\(value.prefix(40)) is not a real date (due:YYYY-MM-DD)")
                 }
                 record.due = due
-            } else if word.hasPrefix("rec:") {
-                rule = String(word.dropFirst(4))
+            } else if word.utf8.starts(with: "rec:".utf8) {
+                rule = String(scalars.dropFirst(4))
             }
         }
         record.tags = Tags.sorted(record.tags)

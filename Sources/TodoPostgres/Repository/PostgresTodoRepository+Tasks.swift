@@ -28,7 +28,7 @@ extension PostgresTodoRepository {
             id: id, listID: try row.int64(1), listName: try row.text(2), title: try row.text(3), notes: try row.optionalText(4),
             due: due, priority: priority, isDone: try row.bool(7),
             createdAt: try row.text(8), updatedAt: try row.text(9), completedAt: try row.optionalText(10),
-            tags: tags.isEmpty ? [] : tags.split(separator: " ").map(String.init), repeatRule: rule, repeatFrom: repeatFrom)
+            tags: Tags.splitStored(tags), repeatRule: rule, repeatFrom: repeatFrom)
     }
 
     /// The stored values of a row of `taskSelect`, unread.
@@ -120,7 +120,7 @@ extension PostgresTodoRepository {
     /// Gives task `id` exactly `tags` (space-separated).
     func setTags(_ tags: String, of id: Int64) throws {
         try server.run("DELETE FROM task_tags WHERE task_id = $1", [id])
-        for tag in tags.split(separator: " ") { try addTag(String(tag), to: id) }
+        for tag in Tags.splitStored(tags) { try addTag(tag, to: id) }
     }
 
     /// Adds one tag, kept as first written: a tag some task has already keeps that spelling.

@@ -194,7 +194,7 @@ struct ServerCheck {
         }
         try server.forEachRow("SELECT id, name, created_at FROM lists ORDER BY id") { row in
             let owner = "list \(try row.int64(0))", name = try row.text(1)
-            if Names.trimmed(name) != name { report("\(owner): its name \(MessageText.quoted(name)) is empty or has spaces around it") }
+            if !Names.isTrimmedName(name) { report("\(owner): its name \(MessageText.quoted(name)) is empty or has spaces around it") }
             if let problem = TextLimits.listNameProblem(name) { report("\(owner): " + problem) }
             time(try row.optionalText(2), "created_at", of: owner)
         }

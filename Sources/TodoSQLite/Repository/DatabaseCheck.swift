@@ -131,7 +131,7 @@ struct DatabaseCheck {
         }
         try db.prepare("SELECT id, name, created_at FROM lists ORDER BY id").bind([]).forEachRow { row in
             let name = row.text(1)
-            if Names.trimmed(name) != name { report("list \(row.int64(0)): its name \(StoredTask.quoted(name)) is empty or has spaces around it") }
+            if !Names.isTrimmedName(name) { report("list \(row.int64(0)): its name \(StoredTask.quoted(name)) is empty or has spaces around it") }
             if let problem = TextLimits.listNameProblem(name) { report("list \(row.int64(0)): " + problem) }
             if Timestamp.normalized(row.text(2)) == nil { report("list \(row.int64(0)): created_at \(StoredTask.quoted(row.text(2))) is not a time") }
         }

@@ -48,7 +48,7 @@ enum StoredTask {
     /// A task's tags as `taskSelect` reads them: one text, space-separated, in listing order.
     static func tags(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
-        return text.split(separator: " ").map(String.init)
+        return Tags.splitStored(text)
     }
 
     /// A priority as stored, or the error that names the task it is wrong in.

@@ -1,8 +1,11 @@
+import TodoCore
 import TodoSQLite
 import TodoTestSupport
 
-/// Every row of every table, as text: equal snapshots mean the database did not change.
-func databaseSnapshot(_ path: String) throws -> [String] {
+/// Every row of every table, as text compared by its scalars (`ExactText`), as the database
+/// compares it: equal snapshots mean the database did not change, not even in how a text is
+/// normalised (which `==` on Strings would not see).
+func databaseSnapshot(_ path: String) throws -> [ExactText] {
     let db = try Connection(path: path, create: false, readOnly: true)
     var rows: [String] = []
     var tables: [String] = []
@@ -16,13 +19,13 @@ func databaseSnapshot(_ path: String) throws -> [String] {
             rows.append(table + ": " + (0..<count).map { row.isNull($0) ? "NULL" : row.text($0) }.joined(separator: "|"))
         }
     }
-    return rows
+    return rows.map(ExactText.init)
 }
 
 /// Every row of every table of the runner's database, on a file or on a server. On a server
 /// the identity sequences are left out: PostgreSQL never rolls them back, so a refused or
 /// dry-run command may use up ids without changing a row (README, "What differs").
-func databaseSnapshot(_ todo: TodoRunner) throws -> [String] {
+func databaseSnapshot(_ todo: TodoRunner) throws -> [ExactText] {
     switch todo.store {
     case .file:
         return try databaseSnapshot(todo.databasePath)
@@ -31,7 +34,7 @@ func databaseSnapshot(_ todo: TodoRunner) throws -> [String] {
             SELECT c.relname || ': ' || query_to_xml(format('SELECT t::text AS r FROM %I.%I AS t ORDER BY 1', n.nspname, c.relname), false, false, '')
             FROM pg_class AS c JOIN pg_namespace AS n ON n.oid = c.relnamespace
             WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY c.relname
-            """).split(separator: "\n").map(String.init)
+            """).split(separator: "\n").map { ExactText(String($0)) }
     }
 }
 

@@ -66,7 +66,7 @@ struct TaskImporter {
     private let highestAssigned: Int64
     private var batch: [ImportRow] = []
     private var batchText = 0
-    private var listIDs: [String: TodoList.ID] = [:]
+    private var listIDs: [ExactText: TodoList.ID] = [:]
     private var summary = ImportSummary(imported: 0, listsCreated: 0)
 
     init(repository: SQLiteTodoRepository, target: any ImportTarget, keepingIDs: Bool) throws {
@@ -105,7 +105,8 @@ struct TaskImporter {
     }
 
     /// The id of the list a record names, created the first time it is seen; remembered by
-    /// name folded the way the database folds it, so lookups happen once.
+    /// name folded and compared the way the database does (`café` and `cafe` + U+0301 are two
+    /// lists), so lookups happen once.
     private mutating func listID(_ name: String) throws -> TodoList.ID {
         let key = Names.foldedForMatching(name)
         if let id = listIDs[key] { return id }

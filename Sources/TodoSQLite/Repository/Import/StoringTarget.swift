@@ -24,8 +24,9 @@ struct StoringTarget: ImportTarget {
     private var stored = 0
     private var bulk: BulkLoad?
     /// Each tag's spelling, by its folded form: kept as first written, so an import that says
-    /// `Errand` for a tag the file knows as `errand` stores `errand`.
-    private var spellings: [String: String] = [:]
+    /// `Errand` for a tag the file knows as `errand` stores `errand` (and `café` stays apart
+    /// from `cafe` + U+0301, as in the file).
+    private var spellings: [ExactText: String] = [:]
     /// The most spellings remembered; past that they are looked up again.
     private static let rememberedTags = 10_000
 
