@@ -38,7 +38,7 @@ public final class ChangeRecorder {
     public static var bufferedRows: Int { 256 }
 
     private let writer: any HistoryWriter
-    private var effects: [ChangeEffect] = []
+    private var summary = ChangeSummary()
     private var tasks: [Recorded<TaskRow>] = []
     private var lists: [Recorded<ListRow>] = []
     private var imported: ImportedRange?
@@ -51,7 +51,7 @@ public final class ChangeRecorder {
 
     /// What the change did, for its summary.
     public func note(_ effect: ChangeEffect) {
-        effects.append(effect)
+        summary.note(effect)
     }
 
     /// A task as it was before and after (nil: it did not exist, or no longer does). Recorded
@@ -86,7 +86,7 @@ public final class ChangeRecorder {
 
     /// Writes the change; called just before the transaction commits.
     public func finish() throws {
-        let summary = ChangeSummary.describe(effects)
+        let summary = summary.text
         if let streamedID {
             try writer.completeChange(streamedID, summary: summary, imported: imported)
         } else if !tasks.isEmpty || !lists.isEmpty || imported != nil {

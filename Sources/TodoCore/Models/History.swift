@@ -45,37 +45,88 @@ public enum ChangeEffect: Equatable, Sendable {
 }
 
 /// The words a history entry says for what a change did.
-public enum ChangeSummary {
-    public static func describe(_ effects: [ChangeEffect]) -> String {
-        var parts: [String] = []
-        func tasks(_ n: Int) -> String { n == 1 ? "1 task" : "\(n) tasks" }
-        func ids(_ pick: (ChangeEffect) -> TodoTask.ID?) -> [TodoTask.ID] { effects.compactMap(pick) }
+public struct ChangeSummary {
+    /// A kind of effect on tasks, counted: how many, and the first id (said when it is the one).
+    private struct Count {
+        var count = 0
+        var first: TodoTask.ID?
+        var last: TodoTask.ID?
 
-        for effect in effects {
-            switch effect {
-            case .imported(let n, let lists): parts.append("imported \(tasks(n))" + (lists > 0 ? " (\(lists) new list\(lists == 1 ? "" : "s"))" : ""))
-            case .listRenamed(let old, let new): parts.append("renamed list '\(old)' to '\(new)'")
-            case .listDeleted(let name, let n): parts.append("deleted list '\(name)'" + (n > 0 ? " and its \(tasks(n))" : ""))
-            default: break
-            }
+        /// A task counted again right after itself (several fields of one edit) counts once.
+        mutating func add(_ id: TodoTask.ID) {
+            guard id != last else { return }
+            count += 1
+            if first == nil { first = id }
+            last = id
         }
-        let added = ids { if case .taskAdded(let id) = $0 { id } else { nil } }
-        if added.count == 1 { parts.append("added task \(added[0])") } else if !added.isEmpty { parts.append("added \(tasks(added.count))") }
-        for done in [true, false] {
-            let marked = ids { if case .taskDone(let id, done) = $0 { id } else { nil } }
-            let word = done ? "done" : "open"
-            if marked.count == 1 { parts.append("marked task \(marked[0]) \(word)") } else if !marked.isEmpty { parts.append("marked \(tasks(marked.count)) \(word)") }
+
+        func words(_ one: (TodoTask.ID) -> String, _ many: (String) -> String) -> String? {
+            guard count > 0, let first else { return nil }
+            return count == 1 ? one(first) : many(count == 1 ? "1 task" : "\(count) tasks")
         }
-        let edited = Set(ids { if case .taskEdited(let id) = $0 { id } else { nil } })
-        if edited.count == 1, let id = edited.first { parts.append("edited task \(id)") } else if !edited.isEmpty { parts.append("edited \(tasks(edited.count))") }
-        let moved = effects.compactMap { if case .taskMoved(let id, let list) = $0 { (id, list) } else { nil } }
-        if moved.count == 1 { parts.append("moved task \(moved[0].0) to '\(moved[0].1)'") } else if !moved.isEmpty { parts.append("moved \(tasks(moved.count))") }
-        let deleted = ids { if case .taskDeleted(let id) = $0 { id } else { nil } }
-        if deleted.count == 1 { parts.append("deleted task \(deleted[0])") } else if !deleted.isEmpty { parts.append("deleted \(tasks(deleted.count))") }
+    }
+
+    /// The names of lists created on the way shown at most; more are counted.
+    private static let namedLists = 10
+
+    /// What happened to lists and imports, in order: one per command that does it.
+    private var parts: [String] = []
+    private var added = Count(), done = Count(), reopened = Count(), edited = Count(), deleted = Count()
+    private var moved = Count()
+    private var movedTo: String?
+    private var imported = false
+    private var created: [String] = []
+    private var createdCount = 0
+
+    public init() {}
+
+    /// Counts one effect. Memory stays flat however many there are: a change may touch a
+    /// hundred thousand tasks or make 400,000 lists.
+    public mutating func note(_ effect: ChangeEffect) {
+        func tasks(_ n: Int) -> String { n == 1 ? "1 task" : "\(n) tasks" }
+        switch effect {
+        case .imported(let n, let lists):
+            imported = true
+            parts.append("imported \(tasks(n))" + (lists > 0 ? " (\(lists) new list\(lists == 1 ? "" : "s"))" : ""))
+        case .listRenamed(let old, let new): parts.append("renamed list '\(old)' to '\(new)'")
+        case .listDeleted(let name, let n): parts.append("deleted list '\(name)'" + (n > 0 ? " and its \(tasks(n))" : ""))
+        case .listCreated(let name):
+            createdCount += 1
+            if created.count < Self.namedLists { created.append(name) }
+        case .taskAdded(let id): added.add(id)
+        case .taskDone(let id, let isDone): if isDone { done.add(id) } else { reopened.add(id) }
+        case .taskEdited(let id): edited.add(id)
+        case .taskMoved(let id, let list):
+            moved.add(id)
+            if movedTo == nil { movedTo = list }
+        case .taskDeleted(let id): deleted.add(id)
+        }
+    }
+
+    /// The summary, in the order lists, added, done, open, edited, moved, deleted, created.
+    public var text: String {
+        var parts = self.parts
+        let counted = [
+            added.words({ "added task \($0)" }, { "added \($0)" }),
+            done.words({ "marked task \($0) done" }, { "marked \($0) done" }),
+            reopened.words({ "marked task \($0) open" }, { "marked \($0) open" }),
+            edited.words({ "edited task \($0)" }, { "edited \($0)" }),
+            moved.words({ [movedTo] in "moved task \($0) to '\(movedTo ?? "")'" }, { "moved \($0)" }),
+            deleted.words({ "deleted task \($0)" }, { "deleted \($0)" }),
+        ]
+        parts += counted.compactMap { $0 }
         // A list created on the way (by add or edit --list) is said after what went into it.
-        let imported = effects.contains { if case .imported = $0 { true } else { false } }
-        let created = imported ? [] : effects.compactMap { if case .listCreated(let name) = $0 { name } else { nil } }
-        if !created.isEmpty { parts.append("created list" + (created.count == 1 ? "" : "s") + " " + created.map { "'\($0)'" }.joined(by: ", ")) }
+        if !imported, !created.isEmpty {
+            let more = createdCount > created.count ? " and \(createdCount - created.count) more" : ""
+            parts.append("created list" + (createdCount == 1 ? "" : "s") + " " + created.map { "'\($0)'" }.joined(by: ", ") + more)
+        }
         return parts.isEmpty ? "changed nothing" : parts.joined(by: ", ")
+    }
+
+    /// The summary of `effects`, all at once.
+    public static func describe(_ effects: [ChangeEffect]) -> String {
+        var summary = ChangeSummary()
+        effects.forEach { summary.note($0) }
+        return summary.text
     }
 }
