@@ -140,11 +140,12 @@ public enum TaskField: String, CaseIterable, Sendable {
         case .null: return []
         case .array(let items):
             var tags: [String] = []
+            var seen = TagSet()
             for item in items {
                 guard case .string(let text) = item, let tag = Tags.valid(text) else {
                     throw problem("must be an array of tags, each one word with no spaces", item)
                 }
-                if !tags.contains(where: { Tags.same($0, tag) }) { tags.append(tag) }
+                if seen.insert(tag) { tags.append(tag) }
             }
             return Tags.sorted(tags)
         default: throw problem("must be an array of tags", value)

@@ -65,12 +65,14 @@ struct EditForm {
         }
         if let tags = changed(.tags) {
             var wanted: [String] = []
+            var seen = TagSet()
             for word in Names.words(tags).map(String.init) {
                 guard let tag = Tags.valid(word) else { throw FormError("'\(word)' is not a tag") }
-                if !wanted.contains(where: { Tags.same($0, tag) }) { wanted.append(tag) }
+                if seen.insert(tag) { wanted.append(tag) }
             }
-            changes.addTags = wanted.filter { tag in !task.tags.contains { Tags.same($0, tag) } }
-            changes.removeTags = task.tags.filter { tag in !wanted.contains { Tags.same($0, tag) } }
+            let has = TagSet(task.tags)
+            changes.addTags = wanted.filter { !has.contains($0) }
+            changes.removeTags = task.tags.filter { !seen.contains($0) }
         }
         if let text = changed(.repeat) {
             let words = text.split(whereSeparator: \.isWhitespace).map(String.init)

@@ -92,7 +92,8 @@ struct EditRequest: Equatable {
         let rule = try ArgumentRules.repeatRule(repeatRule)
         if rule != nil && noDue { throw ValidationError("--repeat needs a due date, and --no-due takes it away") }
         let added = try ArgumentRules.tags(tags), removed = try ArgumentRules.tags(untags)
-        if let both = added.first(where: { tag in removed.contains { Tags.same($0, tag) } }) {
+        let removing = TagSet(removed)
+        if let both = added.first(where: { removing.contains($0) }) {
             throw ValidationError("--tag and --untag both name '\(both)'")
         }
         let changes = TaskChanges(

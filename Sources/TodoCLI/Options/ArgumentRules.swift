@@ -38,11 +38,12 @@ enum ArgumentRules {
     /// `--tag` values: each one word; the same tag twice (in any case) counts once.
     static func tags(_ texts: [String]) throws -> [String] {
         var tags: [String] = []
+        var seen = TagSet()
         for text in texts {
             guard let tag = Tags.valid(text) else {
                 throw ValidationError("a tag is one word, with no spaces: \(text.isEmpty ? "an empty one" : "'\(text)'") is not")
             }
-            if !tags.contains(where: { Tags.same($0, tag) }) { tags.append(tag) }
+            if seen.insert(tag) { tags.append(tag) }
         }
         return tags
     }

@@ -20,7 +20,7 @@ enum QuickParser {
     private static func plan(_ name: String, _ rest: ArraySlice<String>, at now: Due) throws -> (Settings, CommandPlan)? {
         switch name {
         case "list":
-            let line = try QuickLine(rest, ListCommand.optionSpecs)
+            let line = try QuickLine(rest, ListCommand.optionSpecs, repeatable: ["--tag"])
             guard line.positionals.count <= 1 else { return nil }
             let request = ListRequest(
                 list: line.positionals.first, all: line.flag("--all"), sort: try line.value("--sort", TaskQuery.Sort.init) ?? .due,
@@ -29,12 +29,22 @@ enum QuickParser {
                 tags: line.values("--tag"))
             return (try settings(line), try request.plan(at: now))
         case "add":
-            let line = try QuickLine(rest, AddCommand.optionSpecs)
+            let line = try QuickLine(rest, AddCommand.optionSpecs, repeatable: ["--tag"])
             guard line.positionals.count == 2 else { return nil }
             let request = AddRequest(
                 list: line.positionals[0], title: line.positionals[1], notes: line.value("--notes"), due: line.value("--due"),
                 priority: try line.value("--priority", Priority.init) ?? .none, tags: line.values("--tag"),
                 repeatRule: line.value("--repeat"), repeatFrom: try line.value("--repeat-from", RepeatFrom.init), writing: writing(line))
+            return (try settings(line), try request.plan(at: now))
+        case "edit":
+            let line = try QuickLine(rest, EditCommand.optionSpecs, repeatable: ["--tag", "--untag"])
+            guard line.positionals.count == 1, let id = Int64(line.positionals[0]) else { return nil }
+            let request = EditRequest(
+                id: id, title: line.value("--title"), notes: line.value("--notes"), due: line.value("--due"),
+                noDue: line.flag("--no-due"), priority: try line.value("--priority", Priority.init), list: line.value("--list"),
+                done: line.flag("--done"), undone: line.flag("--undone"), tags: line.values("--tag"), untags: line.values("--untag"),
+                repeatRule: line.value("--repeat"), noRepeat: line.flag("--no-repeat"),
+                repeatFrom: try line.value("--repeat-from", RepeatFrom.init), writing: writing(line))
             return (try settings(line), try request.plan(at: now))
         case "done", "undone", "rm":
             let line = try QuickLine(rest, DoneCommand.optionSpecs)

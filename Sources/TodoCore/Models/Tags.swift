@@ -30,10 +30,15 @@ public enum Tags {
 
     /// Tags in the order they are listed: ignoring ASCII case, then as written, each once.
     public static func sorted<S: Sequence<String>>(_ tags: S) -> [String] {
-        var seen: Set<ExactText> = []
+        // Sorted, the spellings of one tag are neighbours: each is kept if its key differs from
+        // the one before (no `Set`, whose first use costs a short command a conformance scan).
+        var previous: ExactText?
         return tags.map { (folded($0), $0) }
             .sorted { $0.0 != $1.0 ? $0.0.text.utf8.lexicographicallyPrecedes($1.0.text.utf8) : $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
-            .filter { seen.insert($0.0).inserted }
+            .filter { key, _ in
+                defer { previous = key }
+                return key != previous
+            }
             .map(\.1)
     }
 }
@@ -46,5 +51,48 @@ public struct TagCount: Equatable, Sendable {
     public init(name: String, openTasks: Int) {
         self.name = name
         self.openTasks = openTasks
+    }
+}
+
+/// Tags seen so far, matched as `Tags.same` matches them, in constant time each: a record may
+/// carry 100,000 tags, and comparing each with all those before it took minutes. A few are
+/// searched in order, since the first `Set` a process makes costs a scan of every conformance in
+/// the binary (README, Performance), more than a short command's tags ever take.
+public struct TagSet {
+    private static let searchedInOrder = 16
+    private var few: [ExactText] = []
+    private var many: Set<ExactText>?
+
+    public init() {}
+
+    public init<S: Sequence<String>>(_ tags: S) {
+        for tag in tags { insert(tag) }
+    }
+
+    public func contains(_ tag: String) -> Bool {
+        let key = Tags.folded(tag)
+        return many?.contains(key) ?? few.contains(key)
+    }
+
+    /// Adds the tag; false when it was there already (in any ASCII case).
+    @discardableResult
+    public mutating func insert(_ tag: String) -> Bool {
+        let key = Tags.folded(tag)
+        if many != nil { return many?.insert(key).inserted ?? false }
+        guard !few.contains(key) else { return false }
+        few.append(key)
+        if few.count > Self.searchedInOrder {
+            many = Set(few)
+            few = []
+        }
+        return true
+    }
+}
+
+extension Tags {
+    /// The tags, each once (the first spelling of each), in the order given.
+    public static func distinct<S: Sequence<String>>(_ tags: S) -> [String] {
+        var seen = TagSet()
+        return tags.filter { seen.insert($0) }
     }
 }

@@ -7,9 +7,10 @@ extension TodoTask {
             if case .set(let new) = field { return new }
             return current
         }
-        let removed = Set(changes.removeTags.map(Tags.folded))
-        let kept = tags.filter { !removed.contains(Tags.folded($0)) }
-        let added = changes.addTags.filter { tag in !kept.contains { Tags.same($0, tag) } }
+        let removed = TagSet(changes.removeTags)
+        let kept = tags.filter { !removed.contains($0) }
+        var having = TagSet(kept)
+        let added = changes.addTags.filter { having.insert($0) }
         let task = TodoTask(
             id: id, listID: listID, listName: listName, title: changes.title ?? title,
             notes: value(changes.notes, notes), due: value(changes.due, due),

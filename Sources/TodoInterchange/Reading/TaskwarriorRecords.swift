@@ -189,9 +189,10 @@ struct TaskwarriorRecords {
             throw RecordProblem(reason: "\"tags\" must be an array")
         }
         var tags: [String] = []
+        var seen = TagSet()
         for item in items {
             guard case .string(let text) = item, let tag = Tags.valid(text) else { throw RecordProblem(reason: "\"tags\" must be words with no spaces") }
-            if !tags.contains(where: { Tags.same($0, tag) }) { tags.append(tag) }
+            if seen.insert(tag) { tags.append(tag) }
         }
         return Tags.sorted(tags)
     }

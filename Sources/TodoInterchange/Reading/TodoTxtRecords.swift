@@ -59,6 +59,7 @@ struct TodoTxtRecords {
         record.title = String(rest)
         var rule: String?
         var hasList = false
+        var seenTags = TagSet()
         // Words end at any whitespace, as names and tags do (a no-break space after `+Work` is
         // not part of the list's name), and are read scalar by scalar, as they are stored.
         for word in Names.words(rest) {
@@ -68,7 +69,7 @@ struct TodoTxtRecords {
                 record.listName = afterSign
                 hasList = true
             } else if scalars.first == "@", let tag = Tags.valid(afterSign) {
-                if !record.tags.contains(where: { Tags.same($0, tag) }) { record.tags.append(tag) }
+                if seenTags.insert(tag) { record.tags.append(tag) }
             } else if word.utf8.starts(with: "due:".utf8) {
                 let value = String(scalars.dropFirst(4))
                 guard let due = Due(text: value), due.minuteOfDay == nil else {
