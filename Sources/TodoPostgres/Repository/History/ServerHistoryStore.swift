@@ -33,10 +33,13 @@ struct ServerHistoryStore: HistoryStore {
     /// worth, the revert is work the size of a list and has no statement limit (see
     /// liftStatementLimit).
     func forEachRecordedRow(of change: Int64, _ body: (RecordedRow) throws -> Void) throws {
-        let rows = try server.first("""
-            SELECT (SELECT count(*) FROM history_tasks WHERE change_id = $1) + (SELECT count(*) FROM history_lists WHERE change_id = $1)
-            """, [change]) { try $0.int(0) } ?? 0
-        if rows >= PostgresTodoRepository.bulkLoadTasks { try server.liftStatementLimit() }
+        // Whether there are that many, reading no more than that many (a count of a million rows
+        // could itself pass the limit on a busy server).
+        let many = try server.first("""
+            SELECT EXISTS (SELECT 1 FROM (SELECT task_id FROM history_tasks WHERE change_id = $1
+                                          UNION ALL SELECT list_id FROM history_lists WHERE change_id = $1) AS r OFFSET $2)
+            """, [change, Int64(PostgresTodoRepository.bulkLoadTasks - 1)]) { try $0.bool(0) } ?? false
+        if many { try server.liftStatementLimit() }
         try Self.forEachRecordedRow(in: server, of: change) { try body($1) }
     }
 
