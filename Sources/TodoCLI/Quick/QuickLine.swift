@@ -21,6 +21,7 @@ struct QuickLine {
     /// (or `--name=value`), flags take none.
     init(_ arguments: ArraySlice<String>, _ options: [OptionSpec], repeatable: [String] = []) throws(GiveUp) {
         let (valueOptions, flagOptions) = options.spellings
+        positionals.reserveCapacity(arguments.count)
         self.repeatable = repeatable
         repeated = repeatable.map { ($0, []) }
         var rest = arguments[...]

@@ -201,11 +201,19 @@ struct FileHistoryStore: HistoryStore {
             """, change)
     }
 
+    /// A slice of 50,000 at a time, as tasks are deleted: an import that made 400,000 lists
+    /// deletes them on its undo, and a DELETE gathers every rowid it deletes first.
     func deleteLists(of change: Int64, next: Side) throws {
-        try db.run("""
-            DELETE FROM lists WHERE id IN (
-                SELECT list_id FROM history_lists WHERE change_id = ? AND \(next.other)_name IS NOT NULL AND \(next)_name IS NULL)
-            """, change)
+        let going = "change_id = ? AND \(next.other)_name IS NOT NULL AND \(next)_name IS NULL"
+        var low: Int64 = .min
+        while true {
+            let high = try db.cached("SELECT list_id FROM history_lists WHERE \(going) AND list_id >= ? ORDER BY list_id LIMIT 1 OFFSET 49999")
+                .bind([change, low]).first { $0.int64(0) } ?? .max
+            try db.run("DELETE FROM lists WHERE id IN (SELECT list_id FROM history_lists WHERE \(going) AND list_id >= ? AND list_id <= ?)",
+                       change, low, high)
+            if high == .max { return }
+            low = high + 1
+        }
     }
 
     // MARK: An import's tasks
