@@ -13,6 +13,9 @@ public final class Connection {
     /// back into the file once the log is larger than this many bytes (see `foldLog`).
     public var logLimit: Int?
 
+    /// The most memory SQLite is asked to keep for its caches, in bytes (a soft limit).
+    public static let memoryLimit: Int64 = 3 << 20
+
     /// How a file is opened.
     public enum Access: Sendable {
         /// Read and write, creating the file when `create`.
@@ -30,6 +33,11 @@ public final class Connection {
     }
 
     public init(path: String, access: Access) throws {
+        // SQLite's own memory in this process stays near 3 MiB (its page caches give pages
+        // back past it): its default page cache of 2 MiB, and no more caches growing with the
+        // work of a big undo beside it. Measured: no slower for a million-task import, export
+        // or undo; undo of a hundred thousand ids 18.4 -> 16.7 MiB at its peak.
+        sqlite3_soft_heap_limit64(Self.memoryLimit)
         var db: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var name = path

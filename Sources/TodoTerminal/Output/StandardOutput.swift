@@ -28,7 +28,7 @@ public final class StandardOutput {
     private let holdUntilFlushed: Bool
     private static let chunk = 64 * 1024
     /// How much held output stays in memory before the rest goes to the temporary file.
-    private static let held = 1 << 20
+    private static let held = 256 << 10
     private var spill: TemporaryFile?
 
     public init(holdUntilFlushed: Bool) {

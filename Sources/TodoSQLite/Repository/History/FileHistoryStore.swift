@@ -137,21 +137,30 @@ struct FileHistoryStore: HistoryStore {
     func deleteTasks(of change: Int64, next: Side) throws {
         let count = try count(of: change, Self.going(next))
         guard count > 0 else { return }
-        // A slice of 50,000 at a time, as `deleteTasks(after:through:)` does, so a DELETE that
-        // runs triggers gathers few rowids in memory.
         try inBulk(rows: count, .deleting) {
-            var low: Int64 = .min
-            while true {
-                let high = try db.cached("""
-                    SELECT task_id FROM history_tasks WHERE change_id = ? AND \(Self.going(next)) AND task_id >= ? ORDER BY task_id LIMIT 1 OFFSET 49999
-                    """).bind([change, low]).first { $0.int64(0) } ?? .max
+            try inSlices("history_tasks", "task_id", of: change, where: Self.going(next)) { low, high in
                 try db.run("""
                     DELETE FROM tasks WHERE id IN (
                         SELECT task_id FROM history_tasks WHERE change_id = ? AND \(Self.going(next)) AND task_id >= ? AND task_id <= ?)
                     """, change, low, high)
-                if high == .max { return }
-                low = high + 1
             }
+        }
+    }
+
+    /// Runs `body` on the change's rows of `table` that meet `condition`, 50,000 of them at a
+    /// time, as (lowest, highest) of `key`: a statement that runs triggers or cascades first
+    /// gathers every rowid it touches in memory, and an UPDATE FROM every row it joins, so a
+    /// change of any size is reverted in slices (`deleteTasks(after:through:)` does the same).
+    /// Slices are cut at ids the change recorded, so a sparse one takes no more steps than rows.
+    private func inSlices(_ table: String, _ key: String, of change: Int64, where condition: String,
+                          _ body: (Int64, Int64) throws -> Void) throws {
+        var low: Int64 = .min
+        while true {
+            let high = try db.cached("SELECT \(key) FROM \(table) WHERE change_id = ? AND \(condition) AND \(key) >= ? ORDER BY \(key) LIMIT 1 OFFSET 49999")
+                .bind([change, low]).first { $0.int64(0) } ?? .max
+            try body(low, high)
+            if high == .max { return }
+            low = high + 1
         }
     }
 
@@ -179,8 +188,12 @@ struct FileHistoryStore: HistoryStore {
             }
         }
         let sets = zip(TaskRow.columns, TaskRow.recordedColumns(next.rawValue, of: "h.")).map { "\($0) = \($1)" }.joined(by: ", ")
-        try db.run("UPDATE tasks SET \(sets) FROM history_tasks AS h WHERE h.change_id = ? AND h.task_id = tasks.id AND \(Self.staying(next, "h."))",
-                   change)
+        try inSlices("history_tasks", "task_id", of: change, where: Self.staying(next)) { low, high in
+            try db.run("""
+                UPDATE tasks SET \(sets) FROM history_tasks AS h
+                WHERE h.change_id = ? AND h.task_id = tasks.id AND \(Self.staying(next, "h.")) AND h.task_id >= ? AND h.task_id <= ?
+                """, change, low, high)
+        }
         // Tags where they differ: those of a task that stays go, then each task's come back from
         // the one text the record keeps them in, each spelled as the database spells it now (as
         // `setTags` does one task at a time).
@@ -201,18 +214,12 @@ struct FileHistoryStore: HistoryStore {
             """, change)
     }
 
-    /// A slice of 50,000 at a time, as tasks are deleted: an import that made 400,000 lists
-    /// deletes them on its undo, and a DELETE gathers every rowid it deletes first.
+    /// In slices (`inSlices`): an import that made 400,000 lists deletes them on its undo.
     func deleteLists(of change: Int64, next: Side) throws {
-        let going = "change_id = ? AND \(next.other)_name IS NOT NULL AND \(next)_name IS NULL"
-        var low: Int64 = .min
-        while true {
-            let high = try db.cached("SELECT list_id FROM history_lists WHERE \(going) AND list_id >= ? ORDER BY list_id LIMIT 1 OFFSET 49999")
-                .bind([change, low]).first { $0.int64(0) } ?? .max
-            try db.run("DELETE FROM lists WHERE id IN (SELECT list_id FROM history_lists WHERE \(going) AND list_id >= ? AND list_id <= ?)",
+        let going = "\(next.other)_name IS NOT NULL AND \(next)_name IS NULL"
+        try inSlices("history_lists", "list_id", of: change, where: going) { low, high in
+            try db.run("DELETE FROM lists WHERE id IN (SELECT list_id FROM history_lists WHERE change_id = ? AND \(going) AND list_id >= ? AND list_id <= ?)",
                        change, low, high)
-            if high == .max { return }
-            low = high + 1
         }
     }
 
