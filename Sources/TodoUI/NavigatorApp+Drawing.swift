@@ -24,10 +24,9 @@ extension NavigatorApp {
             title(&frame, "Edit task \(screen.task.id)")
             if case .form(let form) = mode { FormView.draw(form, into: &frame, at: body.first) }
         default:
-            send(.showLists)
-            keepListSelection()
+            loadLists()
             title(&frame, "Lists")
-            ListRows.draw(display.lists, cursor: listCursor, into: &frame, at: body.first, rows: body.rows)
+            ListRows.draw(Array(display.lists.prefix(body.rows)), cursor: listCursor, into: &frame, at: body.first, rows: body.rows)
         }
         if case .help = mode { HelpView.draw(helpKeys, into: &frame, at: body.first) }
         statusLine(&frame, row: size.rows - 2)
@@ -71,11 +70,33 @@ extension NavigatorApp {
         return display.tasks.firstIndex { $0.id == id }.map { start + $0 }
     }
 
-    private func keepListSelection() {
-        let lists = display.lists
-        if let id = selectedList, let index = lists.firstIndex(where: { $0.id == id }) { listCursor = index }
-        listCursor = min(listCursor, max(lists.count - 1, 0))
-        selectedList = lists.indices.contains(listCursor) ? lists[listCursor].id : nil
+    /// Reads the window of lists the screen shows (one more than fits), then keeps the selection
+    /// on its list: only the rows on screen are read, however many lists there are.
+    func loadLists() {
+        readLists(from: listTop)
+        if let id = selectedList, !display.lists.contains(where: { $0.id == id }), let position = try? repository.listPosition(of: id) {
+            // It moved out of the window (renamed, or lists came and went): follow it, on the same row.
+            listTop = max(position - listCursor, 0)
+            listCursor = position - listTop
+            readLists(from: listTop)
+        }
+        if display.lists.isEmpty && listTop > 0 {
+            // Lists went past the window: back to the first page.
+            (listTop, listCursor) = (0, 0)
+            readLists(from: 0)
+        }
+        if let id = selectedList, let index = display.lists.firstIndex(where: { $0.id == id }) { listCursor = index }
+        listCursor = min(listCursor, max(min(display.lists.count, pageRows) - 1, 0))
+        selectedList = selectedListShown?.id
+    }
+
+    func readLists(from first: Int) {
+        send(.showListWindow(offset: first, limit: pageRows + 1))
+    }
+
+    /// The list the cursor is on, in the rows read last.
+    var selectedListShown: TodoList? {
+        display.lists.indices.contains(listCursor) ? display.lists[listCursor] : nil
     }
 
     private func title(_ frame: inout Frame, _ text: String) {
@@ -138,4 +159,9 @@ enum TextCut {
         }
         return out
     }
+}
+
+extension NavigatorApp {
+    /// How many lists the last frame read (for tests: never more than fit, plus one).
+    public var shownLists: Int { display.lists.count }
 }

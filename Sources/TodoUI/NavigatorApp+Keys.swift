@@ -4,15 +4,13 @@ import TodoCore
 /// What each key does on each screen: CLI.md's table of keys.
 extension NavigatorApp {
     func handleMainList(_ key: Key) {
-        let lists = display.lists
-        let selected = lists.indices.contains(listCursor) ? lists[listCursor] : nil
+        let selected = selectedListShown
         switch key {
         case .up, .character("k"): moveList(by: -1)
         case .down, .character("j"): moveList(by: 1)
         case .pageUp: moveList(by: -pageRows)
         case .pageDown: moveList(by: pageRows)
-        case .home: moveList(by: -lists.count)
-        case .end: moveList(by: lists.count)
+        case .home: (listTop, listCursor, selectedList) = (0, 0, nil)
         case .enter, .right, .character("l"):
             guard let selected else { return }
             if send(.selectList(selected.name, creating: false)) { resetTodoList() }
@@ -92,7 +90,7 @@ extension NavigatorApp {
             setFilter(words(prompt.text))
         case .newList:
             guard let name = Names.trimmed(prompt.text) else { return fail(UIMessage("a list name cannot be empty")) }
-            if send(.addList(name), recording: "new-list \(name)") { selectList(named: name) }
+            if send(.addList(name), recording: "new-list \(name)") { selectCreatedList() }
         case .renameList(let old):
             guard let name = Names.trimmed(prompt.text) else { return fail(UIMessage("a list name cannot be empty")) }
             if !name.hasSameScalars(as: old) { send(.renameList(old, to: name), recording: "rename-list \(old) \(name)") }
@@ -160,19 +158,26 @@ extension NavigatorApp {
     /// The rows between the title and the status line: a page.
     var pageRows: Int { max(1, terminal.size.rows - 3) }
 
+    /// As `moveTask`: the window follows the cursor, and a move past the last list stops on it.
     private func moveList(by step: Int) {
-        let lists = display.lists
-        guard !lists.isEmpty else { return }
-        listCursor = min(max(listCursor + step, 0), lists.count - 1)
-        selectedList = lists[listCursor].id
+        let shownTop = listTop
+        let wanted = max(listTop + listCursor + step, 0)
+        listTop = min(max(listTop, wanted - pageRows + 1), wanted)
+        listCursor = wanted - listTop
+        selectedList = nil
+        readLists(from: listTop)
+        if display.lists.isEmpty && listTop > 0 {
+            (listTop, listCursor) = (shownTop, .max)
+            readLists(from: listTop)
+        }
+        listCursor = min(listCursor, max(min(display.lists.count, pageRows) - 1, 0))
+        selectedList = selectedListShown?.id
     }
 
-    private func selectList(named name: String) {
-        send(.showLists)
-        if let index = display.lists.firstIndex(where: { $0.name.hasSameScalars(as: name) }) {
-            listCursor = index
-            selectedList = display.lists[index].id
-        }
+    /// Selects the list the last change created, wherever it sorts.
+    private func selectCreatedList() {
+        guard let list = display.created, let position = try? repository.listPosition(of: list.id) else { return }
+        (listTop, listCursor, selectedList) = (max(position - pageRows / 2, 0), min(position, pageRows / 2), list.id)
     }
 
     private func moveTask(by step: Int) {

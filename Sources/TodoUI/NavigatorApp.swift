@@ -10,7 +10,7 @@ public final class NavigatorApp {
     let navigator: Navigator
     let display: NavigatorDisplay
     /// For what the screens do not do: one transaction per change, and noticing other writers.
-    private let repository: any TodoRepository
+    let repository: any TodoRepository
     let today: Today
 
     /// What the keys go to besides the screen.
@@ -39,9 +39,10 @@ public final class NavigatorApp {
     /// What the last key did (or why it could not), on the status line.
     var status: String?
     var statusIsError = false
-    /// MainList's selection, by list id.
-    var selectedList: TodoList.ID?
+    /// MainList's window: the first list shown, the selected row within it, the selected list.
+    var listTop = 0
     var listCursor = 0
+    var selectedList: TodoList.ID?
     /// TodoList's window: the first row shown, the selected row within it, the selected task.
     var top = 0
     var cursor = 0

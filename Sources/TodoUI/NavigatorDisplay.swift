@@ -11,13 +11,15 @@ public final class NavigatorDisplay: Display {
     private(set) var tasks: [TodoTask] = []
     /// What the last change did, in a few words, for the status line.
     private(set) var message: String?
+    /// The list the last change created.
+    private(set) var created: TodoList?
     /// The task the last change added.
     private(set) var added: TodoTask?
     private var lastChange: TaskChange?
 
     /// Forgets what the last change showed, before the next event is sent.
     func clear() {
-        (message, added, lastChange) = (nil, nil, nil)
+        (message, added, created, lastChange) = (nil, nil, nil, nil)
     }
 
     public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
@@ -55,6 +57,7 @@ public final class NavigatorDisplay: Display {
     }
 
     public func show(_ list: TodoList, _ change: ListChange) throws {
+        if change == .created { created = list }
         message = switch change {
         case .created: "Created the list \(list.name)"
         case .renamed(let old): "Renamed \(old) to \(list.name)"

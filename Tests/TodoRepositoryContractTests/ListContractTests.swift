@@ -20,6 +20,27 @@ import TodoTestSupport
         #expect(try Subject(backend).lists().isEmpty)
     }
 
+    /// A window of the lists, and where one sorts, for a view of many that reads only what it shows.
+    @Test(arguments: Backend.allCases)
+    func aWindowOfTheListsAndWhereOneSorts(backend: Backend) throws {
+        let subject = try Subject(backend)
+        var ids: [String: TodoList.ID] = [:]
+        for name in ["delta", "Alpha", "charlie", "Bravo", "echo"] { ids[name] = try subject.repository.createList(named: name).id }
+        func window(_ offset: Int, _ limit: Int?) throws -> [String] {
+            var names: [String] = []
+            try subject.repository.forEachList(offset: offset, limit: limit) { names.append($0.name) }
+            return names
+        }
+        #expect(try window(0, nil) == ["Alpha", "Bravo", "charlie", "delta", "echo"])
+        #expect(try window(1, 2) == ["Bravo", "charlie"])
+        #expect(try window(4, 10) == ["echo"])
+        #expect(try window(5, 10).isEmpty)
+        for (name, position) in [("Alpha", 0), ("Bravo", 1), ("charlie", 2), ("delta", 3), ("echo", 4)] {
+            #expect(try subject.repository.listPosition(of: ids[name] ?? 0) == position, "\(name)")
+        }
+        #expect(try subject.repository.listPosition(of: 999_999) == nil)
+    }
+
     @Test(arguments: Backend.allCases)
     func aThrowingBodyStopsTheWalkAndItsErrorComesOutUnchanged(backend: Backend) throws {
         let subject = try Subject(backend)

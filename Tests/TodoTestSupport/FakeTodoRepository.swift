@@ -95,12 +95,19 @@ public final class FakeTodoRepository: TodoRepository {
 
     // MARK: Lists
 
-    public func forEachList(_ body: (TodoList) throws -> Void) throws {
-        let ordered = state.lists.keys.compactMap(todoList).sorted {
+    public func forEachList(offset: Int, limit: Int?, _ body: (TodoList) throws -> Void) throws {
+        for list in orderedLists.dropFirst(offset).prefix(limit ?? .max) { try body(list) }
+    }
+
+    public func listPosition(of id: TodoList.ID) throws -> Int? {
+        orderedLists.firstIndex { $0.id == id }
+    }
+
+    private var orderedLists: [TodoList] {
+        state.lists.keys.compactMap(todoList).sorted {
             let x = Self.asciiFolded($0.name), y = Self.asciiFolded($1.name)
             return x != y ? x.lexicographicallyPrecedes(y) : $0.id < $1.id
         }
-        for list in ordered { try body(list) }
     }
 
     public func list(named name: String) throws -> TodoList? {

@@ -25,6 +25,34 @@ import TodoUI
         #expect(ui.isSelected("old chore"), "the last row holds")
     }
 
+    /// Only the lists on screen are read, however many there are, and the selection pages
+    /// through all of them (all 200,000 lists were read for every frame, 37 MB).
+    @Test func pagingThroughManyListsReadsOnlyTheWindow() throws {
+        let ui = try Harness(rows: 12) { repository in
+            for number in 0..<500 { _ = try repository.createList(named: "list " + String(String(number + 1000).dropFirst())) }
+        }
+        let rows = 12 - 3
+        #expect(ui.ui.shownLists <= rows + 1)
+        try ui.press(.pageDown, .pageDown, .down)
+        #expect(ui.ui.shownLists <= rows + 1)
+        #expect(ui.isSelected("list 019"), "\(ui.text)")
+        try ui.press(.enter)
+        #expect(ui.text.contains("todo · list 019"), "\(ui.text)")
+        try ui.press(.escape)
+        #expect(ui.isSelected("list 019"), "back where it was: \(ui.text)")
+        for _ in 0..<60 { try ui.press(.pageDown) }
+        #expect(ui.isSelected("list 499"), "the last list, after paging past it: \(ui.text)")
+        try ui.press(.home)
+        #expect(ui.isSelected("list 000"), "\(ui.text)")
+        // A new list is selected wherever it sorts.
+        try ui.press(.character("a"))
+        try ui.type("list 250x")
+        try ui.press(.enter)
+        #expect(ui.isSelected("list 250x"), "\(ui.text)")
+        try ui.press(.enter)
+        #expect(ui.text.contains("todo · list 250x"), "\(ui.text)")
+    }
+
     @Test func addAListThenATaskInIt() throws {
         let ui = try Harness()
         try ui.press(.character("a"))

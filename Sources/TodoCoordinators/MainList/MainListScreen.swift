@@ -16,6 +16,8 @@ public final class MainListScreen: Screen {
         switch event {
         case .showLists:
             try display.showLists { each in try repository.forEachList(each) }
+        case .showListWindow(let offset, let limit):
+            try display.showLists { each in try repository.forEachList(offset: offset, limit: limit, each) }
         case .selectList(let name, let creating):
             let list = try creating ? repository.listCreatingIfNeeded(named: name).list : existingList(name)
             coordinator?.showTodoList(list)

@@ -5,6 +5,8 @@ import TodoCore
 public enum ViewEvent: Equatable, Sendable {
     // MainList
     case showLists
+    /// `limit` lists from the `offset`-th, by name: the rows a view shows of many.
+    case showListWindow(offset: Int, limit: Int)
     /// Opens a list; `creating` makes an unknown name a new list instead of an error.
     case selectList(String, creating: Bool)
     case addList(String)

@@ -27,8 +27,11 @@ public protocol TodoRepository: AnyObject {
     /// The history, newest first, at most `limit` entries.
     func forEachHistoryEntry(limit: Int, _ body: (HistoryEntry) throws -> Void) throws
 
-    /// Every list, by name, with its counts.
-    func forEachList(_ body: (TodoList) throws -> Void) throws
+    /// The lists, by name, with their counts: `limit` of them (nil: all) from the `offset`-th,
+    /// so a view of 200,000 lists reads only the ones it shows.
+    func forEachList(offset: Int, limit: Int?, _ body: (TodoList) throws -> Void) throws
+    /// How many lists come before this one, by name; nil when there is no such list.
+    func listPosition(of id: TodoList.ID) throws -> Int?
     /// The list with this name, ignoring case.
     func list(named name: String) throws -> TodoList?
     /// Creates a list; `TodoError.listExists` when the name is taken.
@@ -66,6 +69,11 @@ extension TodoRepository {
 
     public func write<T>(dryRun: Bool, _ body: () throws -> T) throws -> T {
         try write(dryRun: dryRun, recording: nil, body)
+    }
+
+    /// Every list, by name, with its counts.
+    public func forEachList(_ body: (TodoList) throws -> Void) throws {
+        try forEachList(offset: 0, limit: nil, body)
     }
 
     /// The list with this name, created when there is none, and whether it was.

@@ -8,11 +8,20 @@ extension SQLiteTodoRepository {
         TodoList(id: row.int64(0), name: row.text(1), openCount: row.int(2), doneCount: row.int(3))
     }
 
-    public func forEachList(_ body: (TodoList) throws -> Void) throws {
+    public func forEachList(offset: Int, limit: Int?, _ body: (TodoList) throws -> Void) throws {
         try translatingErrors {
             // Served by the unique index on name, which uses the same NOCASE collation.
-            try db.cached("SELECT \(Self.listColumns) FROM lists ORDER BY name, id").bind([])
+            try db.cached("SELECT \(Self.listColumns) FROM lists ORDER BY name, id LIMIT ? OFFSET ?").bind([limit ?? -1, offset])
                 .forEachRow { try body(Self.readList($0)) }
+        }
+    }
+
+    public func listPosition(of id: TodoList.ID) throws -> Int? {
+        try translatingErrors {
+            // Names are unique (ignoring case), so the ones before it are those that sort before.
+            try db.cached("""
+                SELECT (SELECT count(*) FROM lists WHERE name < l.name) FROM lists AS l WHERE l.id = ?
+                """).bind([id]).first { $0.int(0) }
         }
     }
 
