@@ -74,9 +74,16 @@ public final class ChangeRecorder {
     /// the change written as it goes from here, so neither memory nor the number of statements
     /// grows with the list (a list may hold a million tasks).
     public func tasksDeleted(withList list: Int64) throws {
+        try writer.writeTasksDeleted(withList: list, in: streamedChange())
+    }
+
+    /// The change's history row, written now if it was not, and streamed from here: for rows a
+    /// storage records by one statement of its own however many they are (the lists an import
+    /// makes).
+    public func streamedChange() throws -> Int64 {
         let id = try streamedID ?? writeOut(summary: "")
         streamedID = id
-        try writer.writeTasksDeleted(withList: list, in: id)
+        return id
     }
 
     /// An import: its tasks are a range of ids, kept whole (see `ImportedRange`).
