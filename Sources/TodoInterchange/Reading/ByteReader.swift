@@ -7,8 +7,8 @@ import Glibc
 /// Reads a file (or stdin) in large chunks and hands it out by line or by byte, so an input of
 /// any size is read in constant memory.
 final class ByteReader {
-    private let fd: Int32
-    private let ownsDescriptor: Bool
+    private var fd: Int32
+    private var ownsDescriptor: Bool
     let name: String
     private var buffer: [UInt8]
     private var start = 0
@@ -36,6 +36,51 @@ final class ByteReader {
     }
 
     deinit { if ownsDescriptor { close(fd) } }
+
+    /// Back to the start of the input, to read it again. An input that cannot be read twice (a
+    /// pipe) is first copied, from where it was, to an unlinked temporary file (`TMPDIR`), which
+    /// is read from then on.
+    func rewind() throws {
+        if lseek(fd, 0, SEEK_SET) != 0 {
+            let copy = try Self.temporaryFile()
+            do {
+                let (from, to) = (start, end)
+                try buffer.withUnsafeBytes { bytes in try Self.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[from..<to])) }
+                while try fill(keepingNothing: true) {
+                    let to = end
+                    try buffer.withUnsafeBytes { bytes in try Self.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[0..<to])) }
+                }
+            } catch {
+                close(copy)
+                throw error
+            }
+            if ownsDescriptor { close(fd) }
+            (fd, ownsDescriptor) = (copy, true)
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw InputError(path: name, reason: String(cString: strerror(errno))) }
+        }
+        (start, end, atEnd) = (0, 0, false)
+    }
+
+    private static func temporaryFile() throws -> Int32 {
+        let folder = getenv("TMPDIR").flatMap { String(validatingCString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/todo-input-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { name in name.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard fd >= 0 else { throw InputError(path: folder, reason: "cannot keep a copy of the input to read it again: " + String(cString: strerror(errno))) }
+        template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
+        return fd
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let written = write(fd, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw InputError(path: "the temporary folder", reason: "cannot keep a copy of the input: " + String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
 
     /// A line longer than the limit given to `nextLine`; it was not read to its end.
     struct LineTooLong: Error {}
@@ -107,8 +152,9 @@ final class ByteReader {
 
     /// Moves what is unread to the front, grows the buffer if a line fills it, and reads more;
     /// false at the end of the input.
-    private func fill() throws -> Bool {
+    private func fill(keepingNothing: Bool = false) throws -> Bool {
         guard !atEnd else { return false }
+        if keepingNothing { (start, end) = (0, 0) }
         if start > 0 {
             buffer.withUnsafeMutableBufferPointer { bytes in
                 if let base = bytes.baseAddress { memmove(base, base + start, end - start) }

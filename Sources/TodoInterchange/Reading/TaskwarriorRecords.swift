@@ -17,46 +17,126 @@ import TodoCore
 ///
 /// A recurring task is a template (`status: recurring`) and instances of it (with `parent`);
 /// the template becomes one repeating task, due when its next pending instance is, and its
-/// pending instances are left out so there are no duplicates. Templates and pending instances
-/// are few, and held until the end of the file to be matched.
+/// pending instances are left out so there are no duplicates. Templates and their instances are
+/// matched a group at a time, reading the file again for each group (a pipe is first copied to a
+/// temporary file), so memory holds a group's series, never all of them: 200,000 templates held
+/// at once took 300 MB.
 struct TaskwarriorRecords {
     let reader: ByteReader
     let notices: ImportNotices
 
-    /// What is held back until the whole file is read.
-    private final class Recurring {
-        /// Templates by uuid, told apart scalar by scalar as every text from a file is
-        /// (`ExactText`): two uuids that differ only in normalisation are two templates.
-        var templates: [ExactText: ImportedTask] = [:]
-        var templateOrder: [ExactText] = []
-        /// Pending instances by their template's uuid.
-        var instances: [ExactText: [ImportedTask]] = [:]
+    /// How many of the series' records (templates and pending instances) are matched in one
+    /// reading: as many series at most, 32 bytes each, so a group holds 2 MB or so.
+    static let seriesAtOnce = 50_000
+
+    /// What a record is to the reading of series: a template, a pending instance of one, or
+    /// neither. Uuids are told apart scalar by scalar, as every text from a file is
+    /// (`ExactText`): two that differ only in normalisation are two series.
+    private enum Kind {
+        case template(ExactText), pendingInstance(of: ExactText), other
+    }
+
+    /// A series' uuid as a reading keeps it: two independent 64-bit hashes of its bytes (FNV-1a,
+    /// and the standard library's seeded one, the same all through one process), 16 bytes
+    /// however long the uuid, with no chance worth the name of two uuids sharing both.
+    private struct Key: Hashable {
+        let fnv: UInt64
+        let seeded: Int
+
+        init(_ uuid: ExactText) {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in uuid.text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            fnv = hash
+            var hasher = Hasher()
+            hasher.combine(Array(uuid.text.utf8))
+            seeded = hasher.finalize()
+        }
+    }
+
+    /// A series as one reading finds it, in 16 bytes: the line of its template's last record (0:
+    /// none yet), and the first due date of its pending instances as a number that sorts as dates
+    /// do (days since 1970 × 1441 + the minute of the day + 1, 0 for a date alone; `.max`: none).
+    private struct Series {
+        var templateLine = 0
+        private var firstDue = Int.max
+
+        mutating func note(_ due: Due?) {
+            guard let due else { return }
+            firstDue = min(firstDue, due.date.daysSinceEpoch * 1441 + (due.minuteOfDay ?? -1) + 1)
+        }
+
+        var due: Due? {
+            guard firstDue != .max else { return nil }
+            let (days, minute) = (firstDue.quotientAndRemainder(dividingBy: 1441))
+            let (day, rest) = minute < 0 ? (days - 1, minute + 1441) : (days, minute)
+            return CivilDate(daysSinceEpoch: day).map { Due(date: $0, minuteOfDay: rest == 0 ? nil : rest - 1) }
+        }
     }
 
     func forEach(_ body: (ImportedTask) throws -> Void) throws {
-        let recurring = Recurring()
-        let each: (UnsafeBufferPointer<UInt8>, Int) throws -> Void = { bytes, line in
-            try read(bytes, line: line, recurring, body)
+        // Every record but the series', as it comes; the series counted.
+        var series = 0
+        try each { record, kind in
+            if case .other = kind { try body(record) } else { series += 1 }
         }
+        guard series > 0 else { return }
+        // Then the series, a group of them at a time, each group read twice: what is there, then
+        // the records out in the file's order. Notices were all taken the first time.
+        let again = TaskwarriorRecords(reader: reader, notices: ImportNotices())
+        let groups = (series + Self.seriesAtOnce - 1) / Self.seriesAtOnce
+        for group in 0..<groups {
+            var found: [Key: Series] = [:]
+            try reader.rewind()
+            try again.each { record, kind in
+                switch kind {
+                case .template(let uuid) where Self.group(of: uuid, among: groups) == group:
+                    found[Key(uuid), default: Series()].templateLine = record.line
+                case .pendingInstance(let parent) where Self.group(of: parent, among: groups) == group:
+                    found[Key(parent), default: Series()].note(record.due)
+                default: break
+                }
+            }
+            try reader.rewind()
+            try again.each { record, kind in
+                switch kind {
+                case .template(let uuid) where Self.group(of: uuid, among: groups) == group:
+                    // One task per template, at its last record; due when its next instance is
+                    // (the template keeps the first due date of the series).
+                    guard let series = found[Key(uuid)], series.templateLine == record.line else { return }
+                    var template = record
+                    if let next = series.due { template.due = next }
+                    try body(template)
+                case .pendingInstance(let parent) where Self.group(of: parent, among: groups) == group:
+                    // Instances whose template is not in the file are all there is of them.
+                    if (found[Key(parent)]?.templateLine ?? 0) == 0 { try body(record) }
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Which group a series falls in, from its uuid's bytes: the same in every reading.
+    private static func group(of uuid: ExactText, among groups: Int) -> Int {
+        // FNV-1a's low bits follow its last bytes closely (uuids counting up fell in one group):
+        // mixed first (SplitMix64's finalizer), so the groups come out even.
+        var mixed = Key(uuid).fnv
+        mixed = (mixed ^ (mixed >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94d0_49bb_1331_11eb
+        mixed ^= mixed >> 31
+        return Int(mixed % UInt64(groups))
+    }
+
+    /// Every record of the input, with what it is to the series.
+    private func each(_ body: (ImportedTask, Kind) throws -> Void) throws {
+        let each: (UnsafeBufferPointer<UInt8>, Int) throws -> Void = { bytes, line in try read(bytes, line: line, body) }
         if try reader.peekSignificantByte() == UInt8(ascii: "[") {
             try JSONArrayRecords(reader: reader).forEach(each)
         } else {
             try LineRecords(reader: reader).forEach(each)
         }
-        for uuid in recurring.templateOrder {
-            guard var template = recurring.templates[uuid] else { continue }
-            // Due when its next instance is: the template keeps the first due date of the series.
-            if let next = recurring.instances[uuid]?.compactMap(\.due).min() { template.due = next }
-            recurring.instances[uuid] = nil
-            try body(template)
-        }
-        // Instances whose template is not in the file are all there is of them.
-        for instances in recurring.instances.values.sorted(by: { $0[0].line < $1[0].line }) {
-            for instance in instances { try body(instance) }
-        }
     }
 
-    private func read(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, _ recurring: Recurring, _ body: (ImportedTask) throws -> Void) throws {
+    private func read(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, _ body: (ImportedTask, Kind) throws -> Void) throws {
         var fields: [String: RecordValue] = [:]
         do {
             try JSONRecordParser.parseObject(bytes) { key, value in fields[key] = value }
@@ -70,16 +150,15 @@ struct TaskwarriorRecords {
             }
             var record = try task(fields, status: status, line: line)
             if status == "recurring" {
-                guard let uuid = try text(fields["uuid"], "uuid").map(ExactText.init) else { throw RecordProblem(reason: "a recurring task has no \"uuid\"") }
-                if recurring.templates[uuid] == nil { recurring.templateOrder.append(uuid) }
-                recurring.templates[uuid] = record
-            } else if let parent = try text(fields["parent"], "parent").map(ExactText.init), status != "completed" {
+                guard let uuid = try text(fields["uuid"], "uuid") else { throw RecordProblem(reason: "a recurring task has no \"uuid\"") }
+                try body(record, .template(ExactText(uuid)))
+            } else if let parent = try text(fields["parent"], "parent"), status != "completed" {
                 // An instance of a recurring task still to do: the template stands for it.
                 record.repeatRule = nil
-                recurring.instances[parent, default: []].append(record)
+                try body(record, .pendingInstance(of: ExactText(parent)))
             } else {
                 if status == "completed" { record.repeatRule = nil }  // a done instance is history
-                try body(record)
+                try body(record, .other)
             }
         } catch let problem as RecordProblem {
             throw TodoError.invalidRecord(line: line, reason: problem.reason)
