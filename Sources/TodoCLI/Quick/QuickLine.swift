@@ -13,9 +13,9 @@ struct QuickLine {
     private(set) var positionals: [String] = []
     private var values: [(name: String, value: String)] = []
     private var flags: [String] = []
-    /// The options that may be repeated, and every value each was given.
+    /// The options that may be repeated: each value is kept, in order, among the others (no new
+    /// type here: a generic type a process has not used yet costs it a metadata instantiation).
     private let repeatable: [String]
-    private var repeated: [(name: String, values: [String])] = []
 
     /// Splits `arguments` by a command's options: those that take a value take the next argument
     /// (or `--name=value`), flags take none.
@@ -23,7 +23,6 @@ struct QuickLine {
         let (valueOptions, flagOptions) = options.spellings
         positionals.reserveCapacity(arguments.count)
         self.repeatable = repeatable
-        repeated = repeatable.map { ($0, []) }
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             // After `--`, every argument is a positional one, as ArgumentParser reads it.
@@ -49,12 +48,7 @@ struct QuickLine {
                 guard let next = rest.popFirst(), !next.hasPrefix("-") else { throw GiveUp() }
                 value = next
             }
-            guard valueOptions.contains(name) else { throw GiveUp() }
-            if let index = repeated.firstIndex(where: { $0.name == name }) {
-                repeated[index].values.append(value)
-                continue
-            }
-            guard self.value(name) == nil else { throw GiveUp() }
+            guard valueOptions.contains(name), repeatable.contains(name) || self.value(name) == nil else { throw GiveUp() }
             values.append((name, value))
         }
     }
@@ -72,7 +66,7 @@ struct QuickLine {
 
     /// A repeatable option's values, in order (one given as not repeatable: at most one).
     func values(_ name: String) -> [String] {
-        repeated.first { $0.name == name }?.values ?? value(name).map { [$0] } ?? []
+        values.filter { $0.name == name }.map(\.value)
     }
 
     /// Flags with a short and a long spelling.

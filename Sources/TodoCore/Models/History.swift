@@ -60,9 +60,10 @@ public struct ChangeSummary {
             last = id
         }
 
-        func words(_ one: (TodoTask.ID) -> String, _ many: (String) -> String) -> String? {
-            guard count > 0, let first else { return nil }
-            return count == 1 ? one(first) : many(count == 1 ? "1 task" : "\(count) tasks")
+        /// `verb task 7 rest` for one, `verb 3 tasks rest` for more; nothing for none.
+        func say(_ verb: String, _ rest: String = "", into parts: inout [String]) {
+            guard let first else { return }
+            parts.append(verb + (count == 1 ? " task \(first)" : " \(count) tasks") + rest)
         }
     }
 
@@ -105,16 +106,15 @@ public struct ChangeSummary {
 
     /// The summary, in the order lists, added, done, open, edited, moved, deleted, created.
     public var text: String {
+        // Plain appends: a short command (one task added) builds this on every run, and closures
+        // or arrays of optionals would cost it a generic instantiation each.
         var parts = self.parts
-        let counted = [
-            added.words({ "added task \($0)" }, { "added \($0)" }),
-            done.words({ "marked task \($0) done" }, { "marked \($0) done" }),
-            reopened.words({ "marked task \($0) open" }, { "marked \($0) open" }),
-            edited.words({ "edited task \($0)" }, { "edited \($0)" }),
-            moved.words({ [movedTo] in "moved task \($0) to '\(movedTo ?? "")'" }, { "moved \($0)" }),
-            deleted.words({ "deleted task \($0)" }, { "deleted \($0)" }),
-        ]
-        parts += counted.compactMap { $0 }
+        added.say("added", into: &parts)
+        done.say("marked", " done", into: &parts)
+        reopened.say("marked", " open", into: &parts)
+        edited.say("edited", into: &parts)
+        moved.say("moved", moved.count == 1 ? " to '\(movedTo ?? "")'" : "", into: &parts)
+        deleted.say("deleted", into: &parts)
         // A list created on the way (by add or edit --list) is said after what went into it.
         if !imported, !created.isEmpty {
             let more = createdCount > created.count ? " and \(createdCount - created.count) more" : ""
