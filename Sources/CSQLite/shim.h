@@ -11,4 +11,10 @@ static inline int csqlite_db_config_flag(sqlite3 *db, int option, int value) {
     return sqlite3_db_config(db, option, value, (int *)0);
 }
 
+// sqlite3_config is variadic too. SQLITE_CONFIG_SINGLETHREAD: no mutex at all, for a process
+// that uses SQLite from one thread only; it must come before SQLite is first used.
+static inline int csqlite_config_single_thread(void) {
+    return sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
+}
+
 #endif

@@ -1,4 +1,4 @@
-/// The rules CLI.md gives for tags: one word (no whitespace, not empty), matched without regard
+/// The rules README gives for tags: one word (no whitespace, not empty), matched without regard
 /// to ASCII case and otherwise by their scalars (as the database matches them), kept as first
 /// written, listed sorted.
 public enum Tags {

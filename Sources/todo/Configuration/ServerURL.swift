@@ -1,6 +1,6 @@
 import TodoCore
 
-/// A `postgres://` or `postgresql://` URL given for the database (CLI.md's PostgreSQL section).
+/// A `postgres://` or `postgresql://` URL given for the database (README's section on PostgreSQL).
 /// Recognised in every build, so that it is never taken for a file path (which would create a
 /// folder named `postgres:`), and its password is never printed.
 struct ServerURL: Equatable {
