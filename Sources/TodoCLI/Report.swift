@@ -7,9 +7,9 @@ import Glibc
 #endif
 
 /// How the program ends when a command does not succeed: one harmless `Error:` line on stderr
-/// and a documented exit status (README), or ArgumentParser's own words for help and usage.
+/// and a documented exit status (docs/manual.md), or ArgumentParser's own words for help and usage.
 public enum Report {
-    /// Exit statuses of README.
+    /// Exit statuses of the manual.
     public enum Status {
         public static let failure: Int32 = 1
         public static let usage: Int32 = ExitCode.validationFailure.rawValue

@@ -1,7 +1,7 @@
 import TodoCoordinators
 import TodoCore
 
-/// What each key does on each screen: README's table of keys.
+/// What each key does on each screen: the manual's table of keys.
 extension NavigatorApp {
     func handleMainList(_ key: Key) {
         let selected = selectedListShown

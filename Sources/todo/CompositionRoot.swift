@@ -91,7 +91,7 @@ enum CompositionRoot {
         case .taskwarrior, .todotxt, nil: break
         }
         if settings.json { return JSONRenderer(output: output, shape: plan.shape == .one ? .one : .many) }
-        // Colour as README says: --color always, or auto with stdout a terminal and NO_COLOR unset.
+        // Colour as the manual says: --color always, or auto with stdout a terminal and NO_COLOR unset.
         let colour = switch settings.color {
         case .always: true
         case .never: false

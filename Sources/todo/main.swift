@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 // `todo`: read the command line, carry it out through the composition root, and end with the
-// exit status README gives for whatever happened.
+// exit status the manual gives for whatever happened.
 
 // A closed pipe (`todo list | head`) must end the program quietly, not kill it with a signal.
 signal(SIGPIPE, SIG_IGN)
@@ -24,9 +24,9 @@ TodoCommandLine.listNames = CompositionRoot.listNames
 do {
     try CompositionRoot.carryOut(try TodoCommandLine.read(Array(CommandLine.arguments.dropFirst()), at: LocalClock().nowLocal()))
 } catch let error as TodoError {
-    // 65 (EX_DATAERR) for a bad record in an input file, as README says.
+    // 65 (EX_DATAERR) for a bad record in an input file, as the manual says.
     if case .invalidRecord = error { Report.fail(error.description, status: Report.Status.invalidRecord) }
-    // A repeating task without a due date is a usage error (64), as README says.
+    // A repeating task without a due date is a usage error (64), as the manual says.
     if case .repeatNeedsDue = error { Report.fail(error.description, status: Report.Status.usage) }
     // So is text longer than todo keeps, given to add or edit.
     if case .tooLong = error { Report.fail(error.description, status: Report.Status.usage) }
@@ -46,7 +46,7 @@ do {
 } catch let failure as any ServerFailure {
     Report.fail(failure.description)
 } catch let failure as TerminalFailure {
-    // No terminal is a usage error (64), as README says; a terminal that fails part-way is 1.
+    // No terminal is a usage error (64), as the manual says; a terminal that fails part-way is 1.
     Report.fail(failure.description, status: failure == .notATerminal ? Report.Status.usage : 1)
 } catch is OutputClosed {
     exit(0)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoTestSupport
 
-/// Every command of README, run through the built binary against a temporary database.
+/// Every command of the manual, run through the built binary against a temporary database.
 @Suite struct CommandTests {
     @Test(arguments: Store.all) func listShowsEveryListWithOpenAndDoneCounts(_ store: Store) throws {
         let todo = try TodoRunner(store)

@@ -3,7 +3,7 @@ import Testing
 import TodoCore
 import TodoTestSupport
 
-/// README's failure rule: nothing on stdout, an `Error:` line on stderr, the documented status,
+/// the manual's failure rule: nothing on stdout, an `Error:` line on stderr, the documented status,
 /// and the database exactly as it was.
 @Suite struct FailureTests {
     /// A database with a little of everything, and the snapshot to compare against.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoTestSupport
 
-/// The JSON shapes README promises scripts.
+/// The JSON shapes the manual promises scripts.
 @Suite struct JSONShapeTests {
     static let taskKeys: Set<String> = ["id", "list", "title", "notes", "due", "priority", "done", "created_at",
                                         "updated_at", "completed_at", "tags", "repeat", "repeat_from"]

@@ -108,7 +108,7 @@ struct PostgresCommandTests {
             ["import", folder + "/todo.txt", "--format", "todotxt", "--json"], ["import", folder + "/kept.ndjson", "--keep-ids"],
             ["import", folder + "/kept.ndjson", "--keep-ids"], ["add", "Kept", "after"], ["list", "--json"], ["undo"], ["undo"],
             ["history"], ["export"],
-            // Last: on the server a dry run leaves the ids it used behind (README, "What differs").
+            // Last: on the server a dry run leaves the ids it used behind (docs/manual.md, "What differs").
             ["import", folder + "/todo.txt", "--format", "todotxt", "--dry-run"],
         ], file: file, server: server)
     }
@@ -337,7 +337,7 @@ struct PostgresCommandTests {
         #expect(try owner.run(["undo", "--db", memberURL]).status == 0)
     }
 
-    /// README's set-up for a team: a role that owns the database and that each member's
+    /// the manual's set-up for a team: a role that owns the database and that each member's
     /// sessions act as (`ALTER ROLE … IN DATABASE … SET role`). Whoever comes first sets it up;
     /// every member then writes, imports the fast way (as an owner), undoes and checks it.
     @Test func everyMemberOfATeamSetUpAsReadmeSaysUsesItFully() throws {
@@ -486,7 +486,7 @@ struct PostgresCommandTests {
         #expect(try PostgresTestServer.psql(url, "SELECT count(*), (SELECT open_count FROM lists) FROM tasks") == "50000|50000")
     }
 }
-/// A team as README sets one up on the test server: a role that owns a database of its own,
+/// A team as the manual sets one up on the test server: a role that owns a database of its own,
 /// and members who log in with passwords and act as it there. Dropped, with its roles, when
 /// the test lets go of it.
 final class Team {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoTestSupport
 
-/// What marking a repeating task done prints: with `-q` nothing at all (README: `-q` prints
+/// What marking a repeating task done prints: with `-q` nothing at all (docs/manual.md: `-q` prints
 /// nothing but `add`'s id; the next task's id used to come out), and a schedule that has run past
 /// 9999-12-31 is said, never passed over in silence.
 @Suite struct RepetitionOutputTests {

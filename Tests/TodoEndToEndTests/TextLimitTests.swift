@@ -5,7 +5,7 @@ import TodoTestSupport
 /// Every task todo keeps can be exported and imported again: a title of 100,000 control
 /// characters used to be accepted and then refused by `export | import --keep-ids` (each one
 /// takes six bytes in JSON, so the record passed 1 MiB). todo keeps at most 163,840 bytes of a
-/// task's title, notes and tags, and 1,024 of a list's name (README), which any export fits.
+/// task's title, notes and tags, and 1,024 of a list's name (docs/manual.md), which any export fits.
 @Suite struct TextLimitTests {
     static let limit = 160 << 10
     /// The largest title and notes todo accepts, every byte one JSON escapes to six.

@@ -36,7 +36,7 @@ import TodoTestSupport
         }
     }
 
-    /// README's rule, written out independently: surrounding Unicode whitespace goes.
+    /// the manual's rule, written out independently: surrounding Unicode whitespace goes.
     static func trimmed(_ text: String) -> String? {
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),

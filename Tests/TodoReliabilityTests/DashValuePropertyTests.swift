@@ -5,7 +5,7 @@ import TodoTestSupport
 
 /// A value that starts with `-` is a value where one is expected, never a bundle of short flags
 /// that silently prints help (`todo add Work "-5 pushups"` used to exit 0 having added nothing).
-/// `-h` and `--help` standing alone still ask for help (README), so they are the two strings
+/// `-h` and `--help` standing alone still ask for help (docs/manual.md), so they are the two strings
 /// left out.
 @Suite struct DashValuePropertyTests {
     static let dashed = [

@@ -131,7 +131,7 @@ import TodoTestSupport
         let emoji = String(repeating: "👩‍💻", count: Self.longestArgument / 11)  // eleven bytes each
         for text in [ascii, wide, emoji] {
             #expect(text.utf8.count <= Self.longestArgument)
-            // The notes take what is left of the 160 KiB a task keeps (README).
+            // The notes take what is left of the 160 KiB a task keeps (docs/manual.md).
             let notes = String(repeating: "n", count: (160 << 10) - text.utf8.count)
             let task = try todo.jsonObject(["add", "--notes", notes, "--", "Long", text])
             #expect(sameScalars(task["title"] as? String, text))
@@ -157,7 +157,7 @@ import TodoTestSupport
         #expect(human.status == 0)
         #expect(human.stdout.utf8.count > 1 << 20)
         #expect(!human.stdoutBytes.contains(0x1B))
-        // Commands that rewrite the row keep the text exactly: past what todo keeps (README),
+        // Commands that rewrite the row keep the text exactly: past what todo keeps (docs/manual.md),
         // such a task is still edited in its other fields, only never made longer.
         let longer = try todo.run(["edit", String(id), "--tag", "longer"])
         #expect(longer.failedCleanly(with: 64), "\(longer.summary)")

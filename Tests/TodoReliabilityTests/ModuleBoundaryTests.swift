@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoTestSupport
 
-/// The layering README describes, checked on the sources themselves: each module imports only
+/// The layering docs/design.md describes, checked on the sources themselves: each module imports only
 /// the modules below it, only the SQLite module's `SQLite/` folder touches SQLite's C API, and no
 /// module of the program imports Foundation (its start-up cost is most of a short command's).
 /// SwiftPM lets a module import anything in its dependencies' closure, so the package manifest

@@ -6,7 +6,7 @@ import TodoTestSupport
 /// write-ahead log stays under its documented bound however todo is used, and an import of any
 /// input is refused before it fills memory.
 @Suite struct SteadyStateTests {
-    /// README's bound on `todo.db-wal` between commands.
+    /// docs/design.md's bound on `todo.db-wal` between commands.
     static let logBound = 4 << 20
 
     static func logSize(_ database: String) -> Int {
@@ -170,7 +170,7 @@ import TodoTestSupport
             #expect(result.failedCleanly(with: 65, oneLine: true), "\(result.summary)")
             #expect(result.stderr.hasPrefix("Error: line \(line): the record is longer than 1 MiB"), "\(file): \(result.stderr)")
         }
-        // Notes as long as a task keeps are fine (README: 160 KiB with the title and tags).
+        // Notes as long as a task keeps are fine (docs/manual.md: 160 KiB with the title and tags).
         let fits = String(repeating: "n", count: (160 << 10) - "long notes".utf8.count)
         try Data("{\"list\":\"Inbox\",\"title\":\"long notes\",\"notes\":\"\(fits)\"}\n".utf8).write(to: URL(fileURLWithPath: ndjson))
         try todo.succeed(["import", ndjson])

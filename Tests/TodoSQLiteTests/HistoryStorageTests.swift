@@ -4,7 +4,7 @@ import TodoHistory
 import TodoTestSupport
 @testable import TodoSQLite
 
-/// The history as a `sqlite3` user reads it (README, "Schema"): one `history` row per change,
+/// The history as a `sqlite3` user reads it (docs/manual.md, "Looking inside with sqlite3"): one `history` row per change,
 /// each list and task it touched in `history_lists` / `history_tasks` with every field before
 /// and after, an import as its range of ids; pruned in the same transaction as each change.
 @Suite struct HistoryStorageTests {

@@ -37,7 +37,7 @@ public struct RunResult: Sendable {
         return lines
     }
 
-    /// README's failure shape: a clean exit with `status`, nothing on stdout, and stderr that
+    /// the manual's failure shape: a clean exit with `status`, nothing on stdout, and stderr that
     /// starts with an `Error:` line. With `oneLine`, that line is all there is.
     public func failedCleanly(with status: Int32, oneLine: Bool = false) -> Bool {
         !wasSignalled && self.status == status && stdoutBytes.isEmpty && stderr.hasPrefix("Error: ")

@@ -4,7 +4,7 @@ import TodoCore
 import TodoTestSupport
 import TodoUI
 
-/// Every key of README's table, pressed on the in-memory terminal: what the screen shows after
+/// Every key of the manual's table, pressed on the in-memory terminal: what the screen shows after
 /// it, and what the repository holds.
 @Suite struct KeyTests {
     @Test func arrowsAndVimKeysMoveTheSelection() throws {

@@ -4,7 +4,7 @@ import TodoCore
 extension Priority: ExpressibleByArgument {}
 extension RepeatFrom: ExpressibleByArgument {}
 
-/// README's rules for what users type, as checks that end in a usage error (exit 64).
+/// The manual's rules for what users type, as checks that end in a usage error (exit 64).
 enum ArgumentRules {
     /// A list name: trimmed, and not empty after that.
     static func listName(_ text: String, _ what: String = "list name") throws -> String {

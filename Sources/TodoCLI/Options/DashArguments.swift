@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// Arguments that start with `-` read one way, before ArgumentParser sees them (README, "Values
+/// Arguments that start with `-` read one way, before ArgumentParser sees them (docs/manual.md, "Values
 /// that start with -"). ArgumentParser reads `-5 pushups` as a bundle of short flags holding `h`
 /// and prints help with exit 0 in place of the command: a silent success. Here a value that
 /// starts with `-` is never a bundle:

@@ -1,4 +1,4 @@
-/// The rules README gives for names and titles: surrounding whitespace is trimmed, and what is
+/// The rules the manual gives for names and titles: surrounding whitespace is trimmed, and what is
 /// left must not be empty. Whitespace is Unicode's (`Unicode.Scalar.Properties.isWhitespace`:
 /// a no-break space, U+3000 and U+0085 as much as a tab), in every name and tag rule, in every
 /// command and every importer.

@@ -1,4 +1,4 @@
-/// The rules README gives for tags: one word (no whitespace, not empty), matched without regard
+/// The rules the manual gives for tags: one word (no whitespace, not empty), matched without regard
 /// to ASCII case and otherwise by their scalars (as the database matches them), kept as first
 /// written, listed sorted.
 public enum Tags {
@@ -57,7 +57,7 @@ public struct TagCount: Equatable, Sendable {
 /// Tags seen so far, matched as `Tags.same` matches them, in constant time each: a record may
 /// carry 100,000 tags, and comparing each with all those before it took minutes. A few are
 /// searched in order, since the first `Set` a process makes costs a scan of every conformance in
-/// the binary (README, Performance), more than a short command's tags ever take.
+/// the binary (docs/design.md, Performance), more than a short command's tags ever take.
 public struct TagSet {
     private static let searchedInOrder = 16
     private var few: [ExactText] = []

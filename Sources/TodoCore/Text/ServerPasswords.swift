@@ -1,4 +1,4 @@
-/// A PostgreSQL URL's password is never shown (README): not by `todo db path`, and not inside
+/// A PostgreSQL URL's password is never shown (docs/manual.md): not by `todo db path`, and not inside
 /// any message that echoes what was typed or configured (`Error: 2 unexpected arguments:
 /// 'init', 'postgres://ann:s3cret@localhost/todo'` from ArgumentParser, a list name, a value
 /// read from `.env`). Everything written to stderr passes through `hidden(in:)`.

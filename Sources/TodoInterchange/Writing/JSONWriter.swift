@@ -1,6 +1,6 @@
 import TodoCore
 
-/// JSON text for the shapes README gives: snake_case keys, every key always present, `null` for
+/// JSON text for the shapes the manual gives: snake_case keys, every key always present, `null` for
 /// nothing. Strings keep the data exactly; only what JSON requires is escaped.
 ///
 /// It appends UTF-8 bytes to a buffer rather than building Strings: `todo export` writes a

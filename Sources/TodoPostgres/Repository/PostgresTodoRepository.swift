@@ -81,9 +81,9 @@ public final class PostgresTodoRepository: TodoRepository {
                 WHERE c.oid = to_regclass('schema_migrations') AND d.datname = current_database() AND c.relowner <> d.datdba
                 """) { (tables: try $0.text(0), database: try $0.text(1)) }
             guard let owners else {
-                throw ServerError.unusableDatabase(refused + "; the database's owner lets a member in (see README, \"A database shared by a team\")")
+                throw ServerError.unusableDatabase(refused + "; the database's owner lets a member in (see docs/manual.md, \"A database shared by a team\")")
             }
-            throw ServerError.unusableDatabase(refused + ": they belong to '\(owners.tables)', not to the database's owner '\(owners.database)'; a superuser gives them to it (see README, \"A database shared by a team\")")
+            throw ServerError.unusableDatabase(refused + ": they belong to '\(owners.tables)', not to the database's owner '\(owners.database)'; a superuser gives them to it (see docs/manual.md, \"A database shared by a team\")")
         }
     }
 

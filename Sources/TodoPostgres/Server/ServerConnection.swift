@@ -107,7 +107,7 @@ final class ServerConnection {
         switch ServerError.sqlState(of: error) {
         case "28P01": return "the server refused the password for user '\(address.user)'"
         case "28000": return "the server does not let user '\(address.user)' in (\(ServerError.message(of: error)))"
-        case "3D000": return "there is no database named '\(address.database)' (create it first: see README)"
+        case "3D000": return "there is no database named '\(address.database)' (create it first: see docs/manual.md)"
         case let state?: return "the server refused: \(ServerError.message(of: error)) (\(state))"
         case nil: break
         }

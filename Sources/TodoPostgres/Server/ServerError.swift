@@ -1,7 +1,7 @@
 #if PostgreSQL
 import PostgresNIO
 
-/// What went wrong with the server, as one line for `Error:` (README): never a password, never
+/// What went wrong with the server, as one line for `Error:` (docs/manual.md): never a password, never
 /// a stack of driver details.
 public enum ServerError: Error, CustomStringConvertible, Equatable {
     /// The URL cannot be read.

@@ -1,4 +1,4 @@
-/// ANSI colour for text output, on only when README says so: `--color always`, or `auto` with
+/// ANSI colour for text output, on only when the manual says so: `--color always`, or `auto` with
 /// stdout a terminal and `NO_COLOR` unset. `--no-color` means `--color never`.
 public struct Style: Sendable {
     public enum Paint: String, Sendable {

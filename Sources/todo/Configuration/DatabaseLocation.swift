@@ -5,7 +5,7 @@ import TodoSQLite
 import Glibc
 #endif
 
-/// Which database file a command uses, and why: README's order, first match wins.
+/// Which database file a command uses, and why: the manual's order, first match wins.
 struct DatabaseLocation: Equatable {
     enum Source: String {
         case flag = "--db"

@@ -1,6 +1,6 @@
 import TodoCore
 
-/// A `postgres://` or `postgresql://` URL given for the database (README's section on PostgreSQL).
+/// A `postgres://` or `postgresql://` URL given for the database (the manual's section on PostgreSQL).
 /// Recognised in every build, so that it is never taken for a file path (which would create a
 /// folder named `postgres:`), and its password is never printed.
 struct ServerURL: Equatable {
@@ -23,7 +23,7 @@ struct ServerNotSupported: ServerFailure {
     let url: ServerURL
 
     var description: String {
-        "this todo cannot open a PostgreSQL database (\(url.withoutPassword)): it was built for SQLite files only; build it with `swift build -c release --traits PostgreSQL` (see README), or give --db or TODO_DB a file path"
+        "this todo cannot open a PostgreSQL database (\(url.withoutPassword)): it was built for SQLite files only; build it with `swift build -c release --traits PostgreSQL` (see docs/manual.md), or give --db or TODO_DB a file path"
     }
 }
 

@@ -24,7 +24,7 @@ func databaseSnapshot(_ path: String) throws -> [ExactText] {
 
 /// Every row of every table of the runner's database, on a file or on a server. On a server
 /// the identity sequences are left out: PostgreSQL never rolls them back, so a refused or
-/// dry-run command may use up ids without changing a row (README, "What differs").
+/// dry-run command may use up ids without changing a row (docs/manual.md, "What differs").
 func databaseSnapshot(_ todo: TodoRunner) throws -> [ExactText] {
     switch todo.store {
     case .file:
