@@ -11,10 +11,10 @@ import Glibc
 public enum Report {
     /// Exit statuses of the manual.
     public enum Status {
-        public static let failure: Int32 = 1
+        public static let failure = ExitStatus.failure
+        /// ArgumentParser's validation code, the same 64.
         public static let usage: Int32 = ExitCode.validationFailure.rawValue
-        /// EX_DATAERR: a record in an input file is invalid.
-        public static let invalidRecord: Int32 = 65
+        public static let invalidRecord = ExitStatus.invalidRecord
     }
 
     /// One `Error:` line on stderr, then exit. stdout stays empty: output is held back until a

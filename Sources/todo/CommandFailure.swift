@@ -1,5 +1,7 @@
+import TodoCore
+
 /// Failures the composition root itself reports (exit status 1).
-enum CommandFailure: Error, CustomStringConvertible {
+enum CommandFailure: ReportedError {
     /// A reading command found nothing because its database file does not exist.
     case noDatabase(path: String, because: String)
     /// `todo db check` found problems; each finding is one line after the first.
@@ -21,7 +23,7 @@ enum CommandFailure: Error, CustomStringConvertible {
 }
 
 /// A setting from the environment or `.env` that todo cannot use: a usage error (exit 64).
-enum SettingError: Error, CustomStringConvertible {
+enum SettingError: ReportedError {
     case invalid(name: String, value: String, expected: String)
     /// Bytes that are not UTF-8, which todo will not repair into another path.
     case notUTF8(name: String)
@@ -34,4 +36,6 @@ enum SettingError: Error, CustomStringConvertible {
             "\(name) is not valid UTF-8; todo takes a path exactly as given, so it will not guess which file this one means"
         }
     }
+
+    var exitStatus: Int32 { ExitStatus.usage }
 }

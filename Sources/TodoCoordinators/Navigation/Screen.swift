@@ -1,3 +1,5 @@
+import TodoCore
+
 /// A terminal screen: it renders through the navigator's display and forwards what the user
 /// does to its coordinator. Screens never build other screens or coordinators.
 public protocol Screen: AnyObject {
@@ -20,7 +22,7 @@ extension Screen {
 
 /// A view event that reached no screen, or a screen that does not offer it: a mistake in how a
 /// command was turned into events, never the user's input.
-public enum NavigationError: Error, Equatable, CustomStringConvertible {
+public enum NavigationError: ReportedError, Equatable {
     case noScreen
     case unexpectedEvent(String, screen: String)
 

@@ -1,6 +1,8 @@
+import TodoCore
+
 /// An input file (for `todo import`) that cannot be read at all; a record in it that is not
 /// valid is `TodoError.invalidRecord` instead.
-public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct InputError: ReportedError, Equatable, Sendable {
     public let path: String
     public let reason: String
 

@@ -2,7 +2,7 @@ import TodoCore
 
 /// What can go wrong with the SQLite file itself, as one line a user can act on. The command line
 /// maps each to exit status 1.
-public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum StorageError: ReportedError, Equatable, Sendable {
     /// Another process held the database for longer than the busy timeout.
     case busy(path: String, waitedMilliseconds: Int)
     /// The file is not an SQLite database at all (random bytes, truncated, a directory ...).

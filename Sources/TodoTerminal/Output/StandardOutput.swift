@@ -10,7 +10,7 @@ public struct OutputClosed: Error {}
 /// Thrown when writing to stdout failed for any other reason (a full disk, an I/O error): not
 /// a success, however much was written. `changeWasMade` says the command's change committed
 /// before its output failed, which the user has to know.
-public struct OutputFailed: Error, CustomStringConvertible {
+public struct OutputFailed: ReportedError {
     public let reason: String
     public var changeWasMade = false
 

@@ -1,3 +1,5 @@
+import TodoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -126,7 +128,7 @@ private func noteResize(_ signal: Int32) {
 }
 
 /// The terminal could not be used.
-public enum TerminalFailure: Error, Equatable, CustomStringConvertible {
+public enum TerminalFailure: ReportedError, Equatable {
     case notATerminal, readFailed, writeFailed, inputClosed
 
     public var description: String {
@@ -137,4 +139,7 @@ public enum TerminalFailure: Error, Equatable, CustomStringConvertible {
         case .inputClosed: "the terminal was closed"
         }
     }
+
+    /// No terminal is a usage error (64); a terminal that fails part-way is 1.
+    public var exitStatus: Int32 { self == .notATerminal ? ExitStatus.usage : ExitStatus.failure }
 }

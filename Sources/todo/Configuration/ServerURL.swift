@@ -45,4 +45,4 @@ extension DatabaseLocation {
 }
 
 /// What goes wrong with a PostgreSQL database: one `Error:` line, exit 1.
-protocol ServerFailure: Error, CustomStringConvertible {}
+protocol ServerFailure: ReportedError {}
