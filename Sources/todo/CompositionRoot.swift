@@ -90,7 +90,7 @@ enum CompositionRoot {
         case .json: return JSONRenderer(output: output, shape: .many)
         case .taskwarrior, .todotxt, nil: break
         }
-        if settings.json { return JSONRenderer(output: output, shape: plan.shape == .one ? .one : .many) }
+        if settings.json { return JSONRenderer(output: output, shape: plan.shape) }
         // Colour as the manual says: --color always, or auto with stdout a terminal and NO_COLOR unset.
         let colour = switch settings.color {
         case .always: true

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TodoCoordinators
 import TodoCore
+import TodoTerminal
 
 struct AddCommand: PlannedCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TodoCoordinators
 import TodoCore
+import TodoTerminal
 
 struct UndoCommand: PlannedCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TodoCore
+import TodoTerminal
 import TodoInterchange
 import TodoCoordinators
 

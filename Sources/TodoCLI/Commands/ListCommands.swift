@@ -1,6 +1,7 @@
 import ArgumentParser
 import TodoCoordinators
 import TodoCore
+import TodoTerminal
 
 struct NewListCommand: PlannedCommand {
     static let configuration = CommandConfiguration(commandName: "new-list", abstract: "Create an empty list.")

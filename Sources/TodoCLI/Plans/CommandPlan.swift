@@ -1,5 +1,6 @@
 import TodoCoordinators
 import TodoInterchange
+import TodoTerminal
 
 /// What a subcommand asks for, in the screens' terms: the steps to take and how to print the
 /// outcome. Building it touches no database, so a command line maps to one plan (only `import`
@@ -29,15 +30,11 @@ public struct CommandPlan: Equatable {
         }
     }
 
-    /// Whether the JSON output is one object or an array of them.
-    public enum Shape: Equatable, Sendable {
-        case one, many
-    }
-
     public internal(set) var steps: [Step]
     /// Writing commands run in one transaction and print only after it commits.
     public internal(set) var writes: Bool
-    public internal(set) var shape: Shape
+    /// Whether the JSON output is one object or an array of them.
+    public internal(set) var shape: OutputShape
     /// Roll the transaction back at the end, whatever happened.
     public internal(set) var dryRun = false
     /// Print nothing but the id of an added task.
@@ -55,7 +52,7 @@ public struct CommandPlan: Equatable {
     /// What an import read but could not carry over, for stderr once it succeeded.
     public internal(set) var notices: ImportNotices?
 
-    init(steps: [Step], writes: Bool, shape: Shape) {
+    init(steps: [Step], writes: Bool, shape: OutputShape) {
         self.steps = steps
         self.writes = writes
         self.shape = shape
@@ -69,7 +66,7 @@ public struct CommandPlan: Equatable {
     }
 
     /// A writing plan with `-q` and `--dry-run` applied.
-    init(steps: [Step], shape: Shape, _ writing: Writing) {
+    init(steps: [Step], shape: OutputShape, _ writing: Writing) {
         self.init(steps: steps, writes: true, shape: shape)
         dryRun = writing.dryRun
         quiet = writing.quiet
