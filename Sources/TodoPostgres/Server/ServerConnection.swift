@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Dispatch
+import TodoCore
 import Logging
 import NIOCore
 import NIOPosix

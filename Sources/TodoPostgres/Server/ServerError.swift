@@ -4,8 +4,6 @@ import PostgresNIO
 /// What went wrong with the server, as one line for `Error:` (docs/manual.md): never a password, never
 /// a stack of driver details.
 public enum ServerError: Error, CustomStringConvertible, Equatable {
-    /// The URL cannot be read.
-    case badAddress(String)
     /// No connection: nothing listening, a refused password, no such database, TLS refused.
     case cannotConnect(address: String, reason: String)
     /// The connection broke during a command; nothing of it was kept.
@@ -19,7 +17,6 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .badAddress(let reason): "cannot read the PostgreSQL URL: \(reason)"
         case .cannotConnect(let address, let reason): "cannot connect to \(address): \(reason)"
         case .connectionLost(let address): "the connection to \(address) was lost during the command; nothing of it was kept"
         case .timedOut(let seconds): "the server took longer than \(seconds) s (TODO_PG_STATEMENT_TIMEOUT) and the command was cancelled; nothing of it was kept"

@@ -8,8 +8,7 @@ struct ServerURL: Equatable {
     let text: String
 
     init?(_ text: String) {
-        let lowered = text.lowercased()
-        guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else { return nil }
+        guard ServerAddress.isServerURL(text) else { return nil }
         self.text = text
     }
 

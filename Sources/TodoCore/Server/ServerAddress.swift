@@ -1,9 +1,21 @@
-#if PostgreSQL
-import TodoCore
-
 /// Where a PostgreSQL database is and how to log in, read from libpq's URL form:
-/// `postgres://user:password@host:port/dbname?sslmode=require&connect_timeout=5`.
+/// `postgres://user:password@host:port/dbname?sslmode=require&connect_timeout=5`. The one reading
+/// of such a URL, in every build: one without PostgreSQL recognises it too (it is never taken for
+/// a file path) and shows it without its password (`ServerPasswords`).
 public struct ServerAddress: Sendable, Equatable {
+    /// A URL that cannot be read: one line, never echoing the password.
+    public struct Problem: ReportedError, Equatable {
+        public let reason: String
+        public var description: String { "cannot read the PostgreSQL URL: \(reason)" }
+    }
+
+    /// Whether `text` names a server rather than a file: it starts with `postgres://` or
+    /// `postgresql://`, in any case.
+    public static func isServerURL(_ text: String) -> Bool {
+        let lowered = text.prefix(13).lowercased()
+        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+    }
+
     public enum TLSMode: String, Sendable {
         /// libpq's modes; `prefer` (its default) tries TLS and falls back to none. The
         /// certificate is checked only under `verify-ca` (signed by an authority trusted) and
@@ -29,13 +41,13 @@ public struct ServerAddress: Sendable, Equatable {
 
     /// Reads `url`; `fallbackUser` is libpq's default (the login name), `password` the one from
     /// `PGPASSWORD` and `rootCertificate` the authorities' file found outside the URL, used when
-    /// the URL has none. Throws `ServerError.badAddress` saying what is wrong, never echoing the
+    /// the URL has none. Throws `Problem` saying what is wrong, never echoing the
     /// password.
     public init(url: String, fallbackUser: String, password fallbackPassword: String?, connectTimeout: Int,
                 rootCertificate fallbackRootCertificate: String? = nil) throws {
         guard let schemeEnd = url.firstRange(of: "://"),
               ["postgres", "postgresql"].contains(url[..<schemeEnd.lowerBound].lowercased())
-        else { throw ServerError.badAddress("it does not start with postgres:// or postgresql://") }
+        else { throw Problem(reason: "it does not start with postgres:// or postgresql://") }
         var rest = url[schemeEnd.upperBound...]
         var query = Substring("")
         if let mark = rest.firstIndex(of: "?") {
@@ -60,7 +72,7 @@ public struct ServerAddress: Sendable, Equatable {
         }
         var host = String(rest), port = 5432
         if host.hasPrefix("[") {  // [::1]:5432
-            guard let close = host.firstIndex(of: "]") else { throw ServerError.badAddress("its IPv6 host has no closing ]") }
+            guard let close = host.firstIndex(of: "]") else { throw Problem(reason: "its IPv6 host has no closing ]") }
             let after = host[host.index(after: close)...]
             if after.hasPrefix(":") { port = try Self.port(after.dropFirst()) }
             host = String(host[host.index(after: host.startIndex)..<close])
@@ -82,12 +94,12 @@ public struct ServerAddress: Sendable, Equatable {
             switch name {
             case "sslmode":
                 guard let mode = TLSMode(rawValue: value) else {
-                    throw ServerError.badAddress("sslmode must be disable, allow, prefer, require, verify-ca or verify-full, not '\(value)'")
+                    throw Problem(reason: "sslmode must be disable, allow, prefer, require, verify-ca or verify-full, not '\(value)'")
                 }
                 tls = mode
             case "connect_timeout":
                 guard let seconds = Int(value), seconds >= 0, seconds <= 3600 else {
-                    throw ServerError.badAddress("connect_timeout must be a whole number of seconds (0 to 3600), not '\(value)'")
+                    throw Problem(reason: "connect_timeout must be a whole number of seconds (0 to 3600), not '\(value)'")
                 }
                 self.connectTimeout = seconds
             case "sslrootcert": rootCertificate = value == "system" ? nil : value
@@ -97,7 +109,7 @@ public struct ServerAddress: Sendable, Equatable {
             case "password": self.password = value
             case "dbname": self.database = value
             case "application_name", "options", "target_session_attrs": break  // libpq's, with nothing to do here
-            default: throw ServerError.badAddress("todo does not know the parameter '\(name)'")
+            default: throw Problem(reason: "todo does not know the parameter '\(name)'")
             }
         }
         if self.host.isEmpty { self.host = "/var/run/postgresql" }
@@ -111,18 +123,17 @@ public struct ServerAddress: Sendable, Equatable {
 
     private static func port(_ text: Substring) throws -> Int {
         guard let port = Int(text), (1...65535).contains(port) else {
-            throw ServerError.badAddress("its port must be a number from 1 to 65535, not '\(text)'")
+            throw Problem(reason: "its port must be a number from 1 to 65535, not '\(text)'")
         }
         return port
     }
 
     /// Undoes percent-encoding (`%40` is `@`), as libpq does for every part of the URL.
     static func decoded(_ text: Substring) throws -> String {
-        guard let bytes = text.percentDecoded else { throw ServerError.badAddress("a % in it is not followed by two hex digits") }
+        guard let bytes = text.percentDecoded else { throw Problem(reason: "a % in it is not followed by two hex digits") }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw ServerError.badAddress("a part of it is not UTF-8 once decoded")
+            throw Problem(reason: "a part of it is not UTF-8 once decoded")
         }
         return decoded
     }
 }
-#endif
