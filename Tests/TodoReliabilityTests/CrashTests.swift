@@ -44,6 +44,10 @@ import TodoTestSupport
         running.kill()
         let result = running.wait()
         if result.wasSignalled { tally.killed += 1 } else { tally.finished += 1 }
+        // The window follows what the machine does now: the first runs on a cold cache can take
+        // several times as long as the rest (CI once saw ten undos in a row finish before the
+        // kill). Longer after a kill, shorter after a finish: about half of the runs are killed.
+        tally.maxDelay = max(1_000, result.wasSignalled ? tally.maxDelay * 5 / 4 : tally.maxDelay * 3 / 4)
         // A run that was not killed must have succeeded: it is then fully applied.
         if !result.wasSignalled { #expect(result.status == 0, "\(result.summary)") }
         return result
@@ -165,7 +169,9 @@ import TodoTestSupport
         try todo.succeed(["import", file, "--db", todo.directory.path("calibration.db")])
         var tally = Tally(maxDelay: Int(Date().timeIntervalSince(started) * 1.3 * 1_000_000))
 
-        for k in 0..<8 {
+        var k = 0
+        while k < 8 || (tally.killed == 0 && k < 20) {
+            defer { k += 1 }
             let path = todo.directory.path("import-\(k).db")
             try todo.succeed(["add", "Home", "already there", "--db", path])
             let db = Database(path: path)
