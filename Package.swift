@@ -34,11 +34,13 @@ let package = Package(
         .target(name: "TodoChecksum", swiftSettings: swiftSettings),
         // What a numbered migration file is, for both backends' migrators.
         .target(name: "TodoMigrations", dependencies: ["TodoChecksum"], swiftSettings: swiftSettings),
-        // Undo and redo's rules, once for every backend, over the rows each one stores.
-        .target(name: "TodoHistory", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
+        // Where the storage's SQL runs (a SQLite file, a PostgreSQL server) and how it differs.
+        .target(name: "TodoSQL", swiftSettings: swiftSettings),
+        // Undo and redo's rules and the history's store, once for every backend.
+        .target(name: "TodoHistory", dependencies: ["TodoCore", "TodoSQL"], swiftSettings: swiftSettings),
         .target(
             name: "TodoSQLite",
-            dependencies: ["CSQLite", "TodoCore", "TodoChecksum", "TodoMigrations", "TodoHistory"],
+            dependencies: ["CSQLite", "TodoCore", "TodoChecksum", "TodoMigrations", "TodoSQL", "TodoHistory"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
@@ -46,7 +48,7 @@ let package = Package(
         .target(
             name: "TodoPostgres",
             dependencies: [
-                "TodoCore", "TodoMigrations", "TodoHistory",
+                "TodoCore", "TodoMigrations", "TodoSQL", "TodoHistory",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: swiftSettings,
@@ -94,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoSQLiteTests",
-            dependencies: ["TodoSQLite", "TodoCore", "TodoChecksum", "TodoTestSupport"],
+            dependencies: ["TodoSQLite", "TodoSQL", "TodoCore", "TodoChecksum", "TodoTestSupport"],
             swiftSettings: swiftSettings
         ),
         // The TodoRepository contract, run on every repository: the SQLite one, the fake, and the

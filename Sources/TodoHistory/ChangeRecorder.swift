@@ -1,23 +1,6 @@
 import TodoCore
 
 /// Where a `ChangeRecorder` writes a change: the history's rows, in a backend's own SQL.
-public protocol HistoryWriter {
-    /// Makes the change's history row and returns its id. A new change drops what could have
-    /// been redone (undone changes are always the newest) and takes the id after the newest
-    /// kept, so the ids kept are one run and the history's window is an id range.
-    func insertChange(summary: String, imported: ImportedRange?) throws -> Int64
-    /// Gives a change that was streamed its summary (and import range), once it is complete.
-    func completeChange(_ id: Int64, summary: String, imported: ImportedRange?) throws
-    /// Writes one row of the change. A row written before in the same change (while streaming)
-    /// keeps its before and takes this after.
-    func write(task: Recorded<TaskRow>, in change: Int64) throws
-    func write(list: Recorded<ListRow>, in change: Int64) throws
-    /// Records every task of the list as the change deletes it (its row before, nothing
-    /// after), with one statement however many there are. A task recorded before in the same
-    /// change keeps that record's before.
-    func writeTasksDeleted(withList list: Int64, in change: Int64) throws
-}
-
 /// Records one change in the history while its transaction runs, so the change and its record
 /// commit together or not at all.
 ///
@@ -30,14 +13,11 @@ public protocol HistoryWriter {
 ///
 /// Nothing is written for a change that changed nothing (a `done` on a task already done).
 ///
-/// Not generic over its writer on purpose: a generic class named in a repository's stored
-/// property makes the runtime check the writer's conformance at start-up, a scan of every
-/// conformance in the binary that costs a short command more than its SQL does.
 public final class ChangeRecorder {
     /// Rows kept in memory before the change is written out as it goes.
     public static var bufferedRows: Int { 256 }
 
-    private let writer: any HistoryWriter
+    private let writer: HistoryWriter
     private var summary = ChangeSummary()
     private var tasks: [Recorded<TaskRow>] = []
     private var lists: [Recorded<ListRow>] = []
@@ -45,7 +25,7 @@ public final class ChangeRecorder {
     /// The history row, once the change is being streamed.
     private var streamedID: Int64?
 
-    public init(_ writer: any HistoryWriter) {
+    public init(_ writer: HistoryWriter) {
         self.writer = writer
     }
 

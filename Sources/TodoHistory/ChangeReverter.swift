@@ -6,11 +6,11 @@ import TodoCore
 /// and anything changed since, by another command or by hand, is never overwritten. The same
 /// rules on every backend; the store checks and writes the rows, all of a change at once.
 public struct ChangeReverter {
-    let store: any HistoryStore
+    let store: HistoryStore
     let entry: HistoryEntry
     let undoing: Bool
 
-    public init(store: any HistoryStore, entry: HistoryEntry, undoing: Bool) {
+    public init(store: HistoryStore, entry: HistoryEntry, undoing: Bool) {
         self.store = store
         self.entry = entry
         self.undoing = undoing
@@ -23,7 +23,7 @@ public struct ChangeReverter {
     /// Undoes the newest change not undone, or redoes the oldest undone one (undone changes are
     /// always the newest: a new change drops them), and returns it as it now stands. Runs inside
     /// the caller's write transaction.
-    public static func revertNext(undoing: Bool, in store: any HistoryStore) throws -> HistoryEntry {
+    public static func revertNext(undoing: Bool, in store: HistoryStore) throws -> HistoryEntry {
         guard let entry = try store.nextChange(undoing: undoing) else { throw undoing ? TodoError.nothingToUndo : TodoError.nothingToRedo }
         try ChangeReverter(store: store, entry: entry, undoing: undoing).revert()
         try store.markChange(entry.id, undone: undoing)

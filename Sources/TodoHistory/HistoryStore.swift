@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSQL
 
 /// Which side of a recorded row: before the change, or after it. Undo finds rows as they are
 /// after (`now`) and puts back the before side (`next`); redo the other way round. The raw value
@@ -9,66 +10,97 @@ public enum Side: String, Sendable {
     public var other: Side { self == .before ? .after : .before }
 }
 
-/// What undo and redo need of a repository's storage, whatever it is (a SQLite file, a
-/// PostgreSQL server): the record of a change, and the checks and writes that put its rows
-/// back. `ChangeReverter` decides, once for every backend, what may be reverted and in which
-/// order; a store only reads and writes rows its own way.
+/// The history's tables and the rows they record, as undo and redo read and write them, once for
+/// every backend (`SQLSession`). `ChangeReverter` decides what may be reverted and in which
+/// order; this checks and writes the rows.
 ///
 /// Every check and write takes all the change's rows at once, one statement each, never a row
 /// at a time nor all of them in memory: a change may be a hundred thousand ids on a command line,
 /// an import that made 400,000 lists, a list of a million tasks deleted with `--force`. A
 /// statement per row would cost a round trip each on a server.
-public protocol HistoryStore {
+public struct HistoryStore {
+    let session: any SQLSession
+    /// How many of the newest changes the history shows and undoes.
+    let limit: Int
+    /// How many tasks have ids in the range, and whether their fingerprint is the one recorded:
+    /// each backend takes the fingerprint its own way (see `importedTasks`).
+    let fingerprint: (ImportedRange) throws -> (count: Int, unchanged: Bool)
+
+    public init(session: any SQLSession, limit: Int, fingerprint: @escaping (ImportedRange) throws -> (count: Int, unchanged: Bool)) {
+        self.session = session
+        self.limit = limit
+        self.fingerprint = fingerprint
+    }
+
+    var dialect: any SQLDialect { session.dialect }
+
     // MARK: The record of a change
+
+    /// Where the changes shown and undone start: the newest `limit` ids of the table.
+    public static let visible = "id > (SELECT coalesce(max(id), 0) FROM history) - $1"
 
     /// The change undo reverts next (the newest not undone) or redo does (the oldest undone),
     /// among those the history shows; nil when there is none.
-    func nextChange(undoing: Bool) throws -> HistoryEntry?
+    func nextChange(undoing: Bool) throws -> HistoryEntry? {
+        let pick = undoing ? "NOT undone ORDER BY id DESC" : "undone ORDER BY id"
+        return try session.first("SELECT id, at, command, summary, undone FROM history WHERE \(Self.visible) AND \(pick) LIMIT 1",
+                                 [SQLValue(limit)], Self.entry)
+    }
+
+    /// Reads a change's row: id, at, command, summary, undone.
+    public static func entry(_ row: any SQLRow) throws -> HistoryEntry {
+        HistoryEntry(id: try row.int64(0), at: try row.text(1), command: try row.text(2), summary: try row.text(3), isUndone: try row.bool(4))
+    }
+
     /// Marks the change undone, or done again.
-    func markChange(_ id: Int64, undone: Bool) throws
+    func markChange(_ id: Int64, undone: Bool) throws {
+        try session.run("UPDATE history SET undone = $1 WHERE id = $2", [.bool(undone), .integer(id)])
+    }
+
     /// The range of ids the change imported, when it is an import.
-    func importedRange(of change: Int64) throws -> ImportedRange?
+    func importedRange(of change: Int64) throws -> ImportedRange? {
+        try session.first("""
+            SELECT imported_after, imported_through, imported_count, imported_fingerprint FROM history
+            WHERE id = $1 AND imported_after IS NOT NULL
+            """, [.integer(change)]) { row in
+            ImportedRange(after: try row.int64(0), through: row.isNull(1) ? nil : try row.int64(1), count: row.isNull(2) ? nil : try row.int(2),
+                          fingerprint: row.isNull(3) ? nil : try row.int64(3))
+        }
+    }
+
     /// Every list and task the change recorded, as stored, one at a time (for `RecordDamage`).
-    func forEachRecordedRow(of change: Int64, _ body: (RecordedRow) throws -> Void) throws
+    /// The first statement of a revert: past an import's worth of rows, the revert is work the
+    /// size of an import (`expectLongWork`).
+    func forEachRecordedRow(of change: Int64, _ body: (RecordedRow) throws -> Void) throws {
+        // Whether there are that many, reading no more than that many (a count of a million rows
+        // could itself pass a server's statement limit).
+        let many = try session.first("""
+            SELECT EXISTS (SELECT 1 FROM (SELECT task_id FROM history_tasks WHERE change_id = $1
+                                          UNION ALL SELECT list_id FROM history_lists WHERE change_id = $1) AS r LIMIT 1 OFFSET $2)
+            """, [.integer(change), .integer(Int64(Self.longWork - 1))]) { try $0.bool(0) } ?? false
+        if many { try session.expectLongWork() }
+        try Self.forEachRecordedRow(in: session, of: change) { try body($1) }
+    }
 
-    // MARK: Checks: the first row in the way, or nil
+    /// From how many rows a revert is work the size of an import.
+    static let longWork = 10_000
 
-    /// The first recorded task that is not as its `now` side says: there when it should not be
-    /// (`existsAgain`), or gone or different.
-    func firstTaskNotAsRecorded(of change: Int64, now: Side) throws -> (id: Int64, existsAgain: Bool)?
-    /// The same for lists, with the name its `now` side gives it (nil: it should not be there).
-    func firstListNotAsRecorded(of change: Int64, now: Side) throws -> (id: Int64, name: String?)?
-    /// The first list the revert deletes (its `next` side absent) that holds a task that does
-    /// not go with it: one not recorded as leaving it, nor in `leaving` (an import's).
-    func firstListKeepingOtherTasks(of change: Int64, next: Side, leaving: ImportedRange?) throws -> String?
-    /// The first name the revert gives a list that another list has now (ignoring ASCII case).
-    func firstNameTaken(of change: Int64, next: Side) throws -> String?
-    /// The first task the revert puts into a list that will not be there.
-    func firstTaskWithoutItsList(of change: Int64, next: Side) throws -> (task: Int64, list: Int64)?
-
-    // MARK: Putting rows back, in this order
-
-    /// Deletes the recorded tasks whose `next` side is absent.
-    func deleteTasks(of change: Int64, next: Side) throws
-    /// Inserts and updates the recorded lists whose `next` side is there.
-    func putListsBack(of change: Int64, next: Side) throws
-    /// Inserts and updates the recorded tasks whose `next` side is there, tags included, each
-    /// tag in the spelling the database already knows it by.
-    func putTasksBack(of change: Int64, next: Side) throws
-    /// Deletes the recorded lists whose `next` side is absent.
-    func deleteLists(of change: Int64, next: Side) throws
-
-    // MARK: An import's tasks, a range of ids
-
-    /// How many tasks have ids in the range.
-    func taskCount(within range: ImportedRange) throws -> Int
-    /// How many of an import's tasks are left, and whether they are all exactly as it recorded
-    /// them (their fingerprint is the recorded one).
-    func importedTasks(_ range: ImportedRange) throws -> (count: Int, unchanged: Bool)
-    /// The first id of the range with no task (only asked of a range with no gaps).
-    func firstMissingTask(of range: ImportedRange) throws -> Int64?
-    /// Undo of an import: its tasks move into the change's record (for redo), then go.
-    func moveImportedTasks(_ range: ImportedRange, into change: Int64) throws
-    /// Redo of an import: its tasks come back from the change's record, tags included.
-    func restoreImportedTasks(_ range: ImportedRange, from change: Int64) throws
+    /// The rows one change recorded, or every change's (`change` nil, for `todo db check`), each
+    /// with the change it belongs to; streamed. Every field as text, `done` as 0 or 1.
+    public static func forEachRecordedRow(in session: any SQLSession, of change: Int64?, _ body: (Int64, RecordedRow) throws -> Void) throws {
+        let which = change == nil ? "" : "WHERE change_id = $1"
+        let values: [SQLValue] = change.map { [.integer($0)] } ?? []
+        func columns(_ fields: [String]) -> String {
+            [Side.before, .after].flatMap { side in
+                fields.map { session.dialect.asText("\(side)_\($0)", isBool: $0 == "done") }
+            }.joined(by: ", ")
+        }
+        for (kind, table, key, fields) in [(RecordedRow.Kind.list, "history_lists", "list_id", ListRow.fields),
+                                           (.task, "history_tasks", "task_id", TaskRow.fields)] {
+            try session.forEachRow("SELECT change_id, \(key), \(columns(fields)) FROM \(table) \(which) ORDER BY change_id, \(key)", values) { row in
+                try body(try row.int64(0), RecordedRow(kind: kind, id: try row.int64(1), before: try row.texts(from: 2, fields.count),
+                                                       after: try row.texts(from: 2 + fields.count, fields.count)))
+            }
+        }
+    }
 }

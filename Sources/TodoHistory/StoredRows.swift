@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSQL
 
 /// A row of `tasks` exactly as a backend stores it, with its tags as one text, nothing read into
 /// the domain's types or normalised: what a change records and what undo puts back, byte for
@@ -67,5 +68,29 @@ public struct ListRow: Equatable, Sendable {
     /// Byte for byte, as the database compares the row (see `TaskRow`'s).
     public static func == (lhs: ListRow, rhs: ListRow) -> Bool {
         lhs.name.hasSameScalars(as: rhs.name) && lhs.createdAt.hasSameScalars(as: rhs.createdAt)
+    }
+}
+
+/// How the rows are named in statements written once for every backend (`HistoryStore`).
+extension TaskRow {
+    /// What selects `fields` of the task `t`.
+    public static func selected(_ dialect: any SQLDialect) -> String {
+        fields.map { $0 == "tags" ? dialect.tags(ofTask: "t.id") : "t." + $0 }.joined(by: ", ")
+    }
+
+    /// The values of `fields`, in order.
+    var fieldValues: [SQLValue] {
+        [.integer(listID), .text(title), SQLValue(notes), SQLValue(due), .text(priority), .bool(done), .text(createdAt),
+         .text(updatedAt), SQLValue(completedAt), .text(tags), SQLValue(`repeat`), .text(repeatFrom)]
+    }
+
+    /// The values of no task: the side of a history row where the task did not exist.
+    static let absent = [SQLValue](repeating: .null, count: fields.count)
+
+    /// What selects `columns` from one side of history_tasks rows (of the table named `table`:
+    /// `h.`, or none). A row recorded before tasks had `repeat_from` (migration 0006) has none
+    /// there: it did not repeat.
+    public static func recordedColumns(_ side: Side, of table: String = "") -> [String] {
+        columns.map { $0 == "repeat_from" ? "coalesce(\(table)\(side)_repeat_from, 'due')" : "\(table)\(side)_" + $0 }
     }
 }

@@ -13,11 +13,13 @@ import TodoTestSupport
         "TodoCore": [],
         "TodoChecksum": [],
         "TodoMigrations": ["TodoChecksum"],
-        // Undo and redo's rules over any backend's rows: no SQL, no driver.
-        "TodoHistory": ["TodoCore"],
-        "TodoSQLite": ["TodoCore", "TodoChecksum", "TodoMigrations", "TodoHistory", "CSQLite"],
+        // Where the storage's SQL runs, and how one backend's differs: no driver, no domain.
+        "TodoSQL": [],
+        // Undo and redo's rules and the history's store, over any session: no driver.
+        "TodoHistory": ["TodoCore", "TodoSQL"],
+        "TodoSQLite": ["TodoCore", "TodoChecksum", "TodoMigrations", "TodoSQL", "TodoHistory", "CSQLite"],
         // The PostgreSQL repository: the driver and SwiftNIO under it; nothing of SQLite.
-        "TodoPostgres": ["TodoCore", "TodoMigrations", "TodoHistory", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
+        "TodoPostgres": ["TodoCore", "TodoMigrations", "TodoSQL", "TodoHistory", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
         "TodoCoordinators": ["TodoCore"],
         "TodoInterchange": ["TodoCore"],
         "TodoTerminal": ["TodoCore", "TodoCoordinators", "TodoInterchange"],

@@ -101,14 +101,14 @@ public final class PostgresTodoRepository: TodoRepository {
         isRollingBack = outer.1 || dryRun
         let records = recorder == nil && command != nil && !dryRun
         if records, let command, historyLimit > 0 {
-            recorder = ChangeRecorder(ServerHistoryWriter(server: server, command: command, at: timestamp(), limit: historyLimit))
+            recorder = ChangeRecorder(HistoryWriter(session: PostgresSession(repository: self), command: command, at: timestamp(), limit: historyLimit))
         }
         defer { (recorder, isRollingBack) = outer }
         return try translatingErrors {
             try server.transaction(rollback: dryRun) {
                 let value = try body()
                 if outer.0 == nil { try recorder?.finish() }
-                if records, historyLimit == 0 { try server.run("DELETE FROM history") }
+                if records, historyLimit == 0 { try HistoryWriter.clear(in: PostgresSession(repository: self)) }
                 return value
             }
         }

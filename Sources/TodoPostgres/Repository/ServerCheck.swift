@@ -1,6 +1,7 @@
 #if PostgreSQL
 import TodoCore
 import TodoHistory
+import TodoSQL
 import TodoMigrations
 
 /// The checks behind `todo db check` on a PostgreSQL database, each of them every time: the
@@ -10,7 +11,8 @@ import TodoMigrations
 /// CHECK, and the per-list counts. The server looks after its own files; a dropped CHECK or a
 /// disabled trigger (pg_restore --disable-triggers, say) is what this finds.
 struct ServerCheck {
-    let server: ServerConnection
+    let repository: PostgresTodoRepository
+    var server: ServerConnection { repository.server }
     let migrator = ServerMigrator()
 
     /// Where the schema the migrations build is made to compare with (this session's own name),
@@ -161,7 +163,7 @@ struct ServerCheck {
             found.range(of: try row.int64(0), after: try value(1), through: try value(2), count: try value(3).map(Int.init),
                         fingerprint: try value(4))
         }
-        try ServerHistoryStore.forEachRecordedRow(in: server, of: nil) { found.row(of: $0, $1) }
+        try HistoryStore.forEachRecordedRow(in: PostgresSession(repository: repository), of: nil) { found.row(of: $0, $1) }
         return found.all
     }
 
@@ -243,7 +245,7 @@ extension PostgresTodoRepository {
     public static func check(url: String, shown: String, options: Options = Options(), repair: Bool = false) throws -> CheckReport {
         let repository = try connect(url: url, shown: shown, options: options)
         return try repository.translatingErrors {
-            let check = ServerCheck(server: repository.server)
+            let check = ServerCheck(repository: repository)
             let found = try sayingWhoLetsIn(shown, repository.server) { try check.findings() }
             guard repair, !found.repairable.isEmpty else { return CheckReport(findings: found.all, notChecked: found.notChecked) }
             try check.repair()

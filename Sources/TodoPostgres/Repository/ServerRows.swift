@@ -1,17 +1,17 @@
 #if PostgreSQL
 import TodoCore
 import TodoHistory
+import TodoSQL
 
 /// How the server reads and binds the rows the history records (`TaskRow`, `ListRow`).
 extension TaskRow {
-    /// A task's tags as one text, sorted as the SQLite file sorts them (ASCII case folded, then
-    /// by bytes), from a query with `id` in scope.
+    /// A task's tags as one text, from a query with `id` in scope.
     static func tagsOf(_ id: String) -> String {
-        "coalesce((SELECT string_agg(tag, ' ' ORDER BY todo_nocase(tag) COLLATE \"C\") FROM task_tags WHERE task_id = \(id)), '')"
+        PostgresDialect().tags(ofTask: id)
     }
 
     /// What selects `fields` of the task `t`.
-    static let selected = fields.map { $0 == "tags" ? tagsOf("t.id") : "t." + $0 }.joined(by: ", ")
+    static let selected = selected(PostgresDialect())
 
     /// Reads `fields.count` columns from `first`; nil when they are NULL (the side of a history
     /// row where the task did not exist).
@@ -24,18 +24,6 @@ extension TaskRow {
             tags: try row.optionalText(first + 9) ?? "", repeat: try row.optionalText(first + 10),
             repeatFrom: try row.optionalText(first + 11) ?? "due")
     }
-
-    /// The values of `fields`, in order.
-    var values: [ServerValue] {
-        [listID, title, notes, due, priority, done, createdAt, updatedAt, completedAt, tags, `repeat`, repeatFrom]
-    }
-
-    /// The values of `columns`, in order.
-    var columnValues: [ServerValue] {
-        [listID, title, notes, due, priority, done, createdAt, updatedAt, completedAt, `repeat`, repeatFrom]
-    }
-
-    static var nothing: [ServerValue] { Array(repeating: nil, count: fields.count) }
 }
 
 extension ListRow {

@@ -155,7 +155,7 @@ struct DatabaseCheck {
             func value(_ column: Int32) -> Int64? { row.isNull(column) ? nil : row.int64(column) }
             found.range(of: row.int64(0), after: value(1), through: value(2), count: value(3).map(Int.init), fingerprint: value(4))
         }
-        try FileHistoryStore.forEachRecordedRow(in: db, of: nil) { found.row(of: $0, $1) }
+        try HistoryStore.forEachRecordedRow(in: SQLiteSession(db: db), of: nil) { found.row(of: $0, $1) }
         return found.all
     }
 

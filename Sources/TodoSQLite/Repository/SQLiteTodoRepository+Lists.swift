@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSQL
 import TodoHistory
 
 extension SQLiteTodoRepository {

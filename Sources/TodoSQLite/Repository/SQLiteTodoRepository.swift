@@ -34,14 +34,14 @@ public final class SQLiteTodoRepository: TodoRepository {
         // A dry run records nothing: it is rolled back, and must not write more than it has to.
         let records = recorder == nil && command != nil && !dryRun
         if records, let command, historyLimit > 0 {
-            recorder = ChangeRecorder(FileHistoryWriter(db: db, command: command, at: timestamp(), limit: historyLimit))
+            recorder = ChangeRecorder(HistoryWriter(session: session, command: command, at: timestamp(), limit: historyLimit))
         }
         defer { (isRollingBack, recorder) = outer }
         return try translatingErrors {
             try db.transaction(rollback: dryRun) {
                 let value = try body()
                 if outer.1 == nil { try recorder?.finish() }
-                if records, historyLimit == 0 { try HistoryWindow.clear(in: db) }
+                if records, historyLimit == 0 { try HistoryWriter.clear(in: session) }
                 try fileIdentity?.check(db.path)
                 return value
             }

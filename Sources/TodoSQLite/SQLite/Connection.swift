@@ -122,6 +122,15 @@ public final class Connection {
         return statement
     }
 
+    /// The statement for `sql`, prepared once per connection from `preparing(sql)` (the text in
+    /// another form: see `SQLiteSession`), and reused after that.
+    public func cached(_ sql: String, preparing: (String) -> String) throws -> Statement {
+        if let entry = cache.first(where: { $0.sql == sql }) { return entry.statement }
+        let statement = try prepare(preparing(sql))
+        cache.append((sql, statement))
+        return statement
+    }
+
     /// Runs `sql` once with `values`, for statements that return no rows.
     public func run(_ sql: String, _ values: (any SQLBindable)?...) throws {
         try cached(sql).bind(values).run()

@@ -1,5 +1,6 @@
 import TodoCore
 import TodoHistory
+import TodoSQL
 
 extension SQLiteTodoRepository {
     public func undo() throws -> HistoryEntry {
@@ -12,18 +13,24 @@ extension SQLiteTodoRepository {
 
     public func forEachHistoryEntry(limit: Int, _ body: (HistoryEntry) throws -> Void) throws {
         try translatingErrors {
-            try db.cached("SELECT id, at, command, summary, undone FROM history WHERE \(HistoryWindow.visible) ORDER BY id DESC LIMIT ?")
-                .bind([historyLimit, limit]).forEachRow { try body(Self.readEntry($0)) }
+            try session.forEachRow("SELECT id, at, command, summary, undone FROM history WHERE \(HistoryStore.visible) ORDER BY id DESC LIMIT $2",
+                                   [SQLValue(historyLimit), SQLValue(limit)]) { try body(HistoryStore.entry($0)) }
         }
     }
 
-    static func readEntry(_ row: Statement) -> HistoryEntry {
-        HistoryEntry(id: row.int64(0), at: row.text(1), command: row.text(2), summary: row.text(3), isUndone: row.bool(4))
+    /// The file as the rules written once for every backend see it.
+    var session: SQLiteSession { SQLiteSession(db: db) }
+
+    private var historyStore: HistoryStore {
+        HistoryStore(session: session, limit: historyLimit) { [self] range in
+            let (count, fingerprint) = try tasksFingerprint(after: range.after, through: range.through)
+            return (count, fingerprint == range.fingerprint)
+        }
     }
 
     private func revert(undoing: Bool) throws -> HistoryEntry {
         try translatingErrors {
-            try db.transaction { try ChangeReverter.revertNext(undoing: undoing, in: FileHistoryStore(repository: self)) }
+            try db.transaction { try ChangeReverter.revertNext(undoing: undoing, in: historyStore) }
         }
     }
 }

@@ -1,26 +1,16 @@
 import TodoCore
 import TodoHistory
+import TodoSQL
 
 /// How the file reads and binds the rows the history records (`TaskRow`, `ListRow`).
 extension TaskRow {
     /// A task's tags as one text, from a query with `id` in scope.
     static func tagsOf(_ id: String) -> String {
-        "coalesce((SELECT group_concat(tag, ' ') FROM (SELECT tag FROM task_tags WHERE task_id = \(id) ORDER BY tag)), '')"
-    }
-
-    /// What selects `columns` from one side (`before`, `after`) of history_tasks rows. A row
-    /// recorded before tasks had `repeat_from` (migration 0006) has none there: it did not repeat.
-    static func recorded(_ side: String) -> String {
-        recordedColumns(side).joined(by: ", ")
-    }
-
-    /// The same, one expression per column, of the table named `table` (`h.`, or none).
-    static func recordedColumns(_ side: String, of table: String = "") -> [String] {
-        columns.map { $0 == "repeat_from" ? "coalesce(\(table)\(side)_repeat_from, 'due')" : "\(table)\(side)_" + $0 }
+        SQLiteDialect().tags(ofTask: id)
     }
 
     /// What selects `fields` of the task `t`.
-    static let selected = fields.map { $0 == "tags" ? tagsOf("t.id") : "t." + $0 }.joined(by: ", ")
+    static let selected = selected(SQLiteDialect())
 
     /// Reads the row from `fields.count` columns starting at `first`; nil when they are NULL
     /// (`title` never is in a task: a NULL there is the side of a history row with no task).
@@ -32,19 +22,6 @@ extension TaskRow {
             createdAt: row.text(first + 6), updatedAt: row.text(first + 7), completedAt: row.optionalText(first + 8),
             tags: row.optionalText(first + 9) ?? "", repeat: row.optionalText(first + 10), repeatFrom: row.optionalText(first + 11) ?? "due")
     }
-
-    /// The values of `fields`, in order.
-    var values: [(any SQLBindable)?] {
-        [listID, title, notes, due, priority, done, createdAt, updatedAt, completedAt, tags, `repeat`, repeatFrom]
-    }
-
-    /// The values of `columns`, in order.
-    var columnValues: [(any SQLBindable)?] {
-        [listID, title, notes, due, priority, done, createdAt, updatedAt, completedAt, `repeat`, repeatFrom]
-    }
-
-    /// The values of no task: the side of a history row where the task did not exist.
-    static var nothing: [(any SQLBindable)?] { Array(repeating: nil, count: fields.count) }
 }
 
 extension ListRow {

@@ -1,3 +1,5 @@
+import TodoSQL
+
 /// What a large import (or the undo or redo of one) sets aside while it stores or deletes rows,
 /// and rebuilds once at the end, inside the same transaction (so a crash leaves all of it or
 /// none).
@@ -10,23 +12,18 @@ struct BulkLoad {
     /// Imports smaller than this keep everything up to date row by row.
     static let minimumRows = 20_000
 
-    /// Which rows are coming or going.
-    enum Work {
-        case inserting, deleting
-
-        /// Derived from `tasks`, and rebuilt at the end: the search index by `rebuild`, the counts
-        /// by counting, the indexes by creating them. (The triggers of the other work stay.)
-        var setAside: [String] {
-            switch self {
-            case .inserting: ["tasks_search_insert", "tasks_count_insert", "tasks_by_list_in_display_order", "tasks_open_by_due"]
-            case .deleting: ["tasks_search_delete", "tasks_count_delete", "tasks_by_list_in_display_order", "tasks_open_by_due"]
-            }
+    /// Derived from `tasks`, and rebuilt at the end: the search index by `rebuild`, the counts by
+    /// counting, the indexes by creating them. (The triggers of the other work stay.)
+    static func setAside(_ work: BulkWork) -> [String] {
+        switch work {
+        case .inserting: ["tasks_search_insert", "tasks_count_insert", "tasks_by_list_in_display_order", "tasks_open_by_due"]
+        case .deleting: ["tasks_search_delete", "tasks_count_delete", "tasks_by_list_in_display_order", "tasks_open_by_due"]
         }
     }
 
     /// Whether `rows` coming or going pay to be done in bulk in a table of `tableRows`: rebuilding
     /// costs in proportion to the table as it will be, so only when the rows outnumber the rest.
-    static func pays(for rows: Int, in tableRows: Int, _ work: Work) -> Bool {
+    static func pays(for rows: Int, in tableRows: Int, _ work: BulkWork) -> Bool {
         // Counts damaged by hand can be anything: never past the integers' ends.
         let rest = work == .inserting ? tableRows : tableRows.subtractingReportingOverflow(rows).partialValue
         return rows > max(minimumRows, rest)
@@ -36,9 +33,9 @@ struct BulkLoad {
     /// (type, SQL) of what was dropped, in `setAside` order.
     private let dropped: [(type: String, sql: String)]
 
-    static func start(_ db: Connection, _ work: Work = .inserting) throws -> BulkLoad {
+    static func start(_ db: Connection, _ work: BulkWork = .inserting) throws -> BulkLoad {
         var dropped: [(type: String, sql: String)] = []
-        for name in work.setAside {
+        for name in Self.setAside(work) {
             guard let (type, sql) = try db.cached("SELECT type, sql FROM sqlite_schema WHERE name = ?")
                 .bind([name]).first({ ($0.text(0), $0.text(1)) })
             else { continue }

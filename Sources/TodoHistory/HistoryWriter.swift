@@ -1,0 +1,151 @@
+import TodoCore
+import TodoSQL
+
+/// Writes a change's rows in the history's tables, once for every backend (`SQLSession`), for
+/// `ChangeRecorder`.
+public struct HistoryWriter {
+    let session: any SQLSession
+    let command: String
+    let at: String
+    /// How many of the newest changes the history keeps.
+    let limit: Int
+
+    public init(session: any SQLSession, command: String, at: String, limit: Int) {
+        self.session = session
+        self.command = command
+        self.at = at
+        self.limit = limit
+    }
+
+    /// Makes the change's history row and returns its id. A new change drops what could have
+    /// been redone (undone changes are always the newest) and takes the id after the newest
+    /// kept, so the ids kept are one run and the history's window is an id range.
+    ///
+    /// The id is the newest change's own when that one is undone, which makes the insert fail
+    /// on purpose: only then are the undone changes dropped and the insert made again, so a
+    /// command pays for one statement, not two. Where a failed statement ends the transaction
+    /// (`failureEndsTransaction`), they are dropped first.
+    ///
+    /// The history keeps up to a tenth more changes than it shows besides: pruning deletes
+    /// through the foreign keys' cascade, a statement that costs a single-task command more to
+    /// prepare than all its other history work, so it runs on every tenth change instead of on
+    /// each. Its cost is what it deletes, found by id range, however long the history is.
+    func insertChange(summary: String, imported: ImportedRange?) throws -> Int64 {
+        let values: [SQLValue] = [.text(at), .text(command), .text(summary)] + Self.values(of: imported)
+        let id: Int64
+        if session.dialect.failureEndsTransaction {
+            try dropUndone()
+            id = try insertChange(values)
+        } else {
+            do {
+                id = try insertChange(values)
+            } catch where session.violated(by: error) == .unique {
+                try dropUndone()
+                id = try insertChange(values)
+            }
+        }
+        // Ids written by hand near the smallest integer have nothing older to prune.
+        let (oldest, overflow) = id.subtractingReportingOverflow(Int64(limit))
+        if id % Int64(max(1, limit / 10)) == 0, !overflow { try session.run("DELETE FROM history WHERE id <= $1", [.integer(oldest)]) }
+        return id
+    }
+
+    private static let insertChange = """
+        INSERT INTO history (id, at, command, summary, imported_after, imported_through, imported_count, imported_fingerprint)
+        VALUES (coalesce((SELECT CASE WHEN undone THEN id ELSE id + 1 END FROM history ORDER BY id DESC LIMIT 1), 1),
+                $1, $2, $3, $4, $5, $6, $7)
+        RETURNING id
+        """
+
+    private func insertChange(_ values: [SQLValue]) throws -> Int64 {
+        guard let id = try session.first(Self.insertChange, values, { try $0.int64(0) }) else { throw SQLNoRow(statement: "INSERT INTO history") }
+        return id
+    }
+
+    private func dropUndone() throws {
+        try session.run("DELETE FROM history WHERE id > coalesce((SELECT id FROM history WHERE NOT undone ORDER BY id DESC LIMIT 1), 0)", [])
+    }
+
+    /// With a limit of 0: nothing is kept, so what was kept before goes too (it could no longer
+    /// be undone past this change safely). Looked for first: deleting runs the cascade's
+    /// statements even when there is nothing to delete.
+    public static func clear(in session: any SQLSession) throws {
+        guard try session.first("SELECT 1 FROM history LIMIT 1", [], { _ in true }) != nil else { return }
+        try session.run("DELETE FROM history", [])
+    }
+
+    /// Gives a change that was streamed its summary (and import range), once it is complete.
+    func completeChange(_ id: Int64, summary: String, imported: ImportedRange?) throws {
+        try session.run("""
+            UPDATE history SET summary = $1, imported_after = $2, imported_through = $3, imported_count = $4, imported_fingerprint = $5
+            WHERE id = $6
+            """, [.text(summary)] + Self.values(of: imported) + [.integer(id)])
+    }
+
+    private static func values(of range: ImportedRange?) -> [SQLValue] {
+        guard let range else { return [.null, .null, .null, .null] }
+        return [.integer(range.after), .integer(range.through), .integer(Int64(range.count)), .integer(range.fingerprint)]
+    }
+
+    /// Writes one row of the change, its columns in the table's order: change, task, then each
+    /// field before and after. A task recorded again while streaming keeps its first before and
+    /// takes the new after.
+    func write(task: Recorded<TaskRow>, in change: Int64) throws {
+        let before = task.before?.fieldValues ?? TaskRow.absent, after = task.after?.fieldValues ?? TaskRow.absent
+        var values: [SQLValue] = [.integer(change), .integer(task.id)]
+        values.reserveCapacity(2 + 2 * before.count)
+        for index in before.indices { values += [before[index], after[index]] }
+        try insertOrUpdate(Self.taskRow, values, updated: after + [.integer(change), .integer(task.id)])
+    }
+
+    func write(list: Recorded<ListRow>, in change: Int64) throws {
+        try insertOrUpdate(Self.listRow, [.integer(change), .integer(list.id), SQLValue(list.before?.name), SQLValue(list.after?.name),
+                                          SQLValue(list.before?.createdAt), SQLValue(list.after?.createdAt)],
+                           updated: [SQLValue(list.after?.name), SQLValue(list.after?.createdAt), .integer(change), .integer(list.id)])
+    }
+
+    /// A row's statements: its insert, the same taking the new after when the row is there
+    /// (`upsert`), and the update of its after alone (`update`).
+    struct RowStatements {
+        let insert: String
+        let upsert: String
+        let update: String
+
+        init(table: String, key: String, fields: [String]) {
+            insert = "INSERT INTO \(table) VALUES (" + (1...2 + 2 * fields.count).map { "$\($0)" }.joined(by: ", ") + ")"
+            upsert = insert + " ON CONFLICT (change_id, \(key)) DO UPDATE SET "
+                + fields.map { "after_\($0) = excluded.after_\($0)" }.joined(by: ", ")
+            update = "UPDATE \(table) SET " + fields.enumerated().map { "after_\($1) = $\($0 + 1)" }.joined(by: ", ")
+                + " WHERE change_id = $\(fields.count + 1) AND \(key) = $\(fields.count + 2)"
+        }
+    }
+
+    private static let taskRow = RowStatements(table: "history_tasks", key: "task_id", fields: TaskRow.fields)
+    private static let listRow = RowStatements(table: "history_lists", key: "list_id", fields: ListRow.fields)
+
+    /// A row recorded a second time while streaming is found by its primary key refusing the
+    /// insert (a set of the ids written would cost memory on a big delete-list). Where a refused
+    /// statement ends the transaction, one upsert instead (dearer to prepare than an insert,
+    /// which every command would pay on a file).
+    private func insertOrUpdate(_ row: RowStatements, _ inserted: [SQLValue], updated: [SQLValue]) throws {
+        if session.dialect.failureEndsTransaction { return try session.run(row.upsert, inserted) }
+        do {
+            try session.run(row.insert, inserted)
+        } catch where session.violated(by: error) == .unique {
+            try session.run(row.update, updated)
+        }
+    }
+
+    /// Records every task of the list as the change deletes it (its row before, nothing after),
+    /// with one statement however many there are (past an import's worth, with no statement
+    /// time limit). A task recorded before in the same change keeps that record's before.
+    func writeTasksDeleted(withList list: Int64, in change: Int64) throws {
+        let count = try session.first("SELECT count(*) FROM tasks WHERE list_id = $1", [.integer(list)]) { try $0.int(0) } ?? 0
+        if count >= HistoryStore.longWork { try session.expectLongWork() }
+        try session.run("""
+            INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "before_" + $0 }.joined(by: ", ")))
+            SELECT $1, t.id, \(TaskRow.selected(session.dialect)) FROM tasks AS t WHERE t.list_id = $2
+            ON CONFLICT (change_id, task_id) DO UPDATE SET \(TaskRow.fields.map { "after_\($0) = NULL" }.joined(by: ", "))
+            """, [.integer(change), .integer(list)])
+    }
+}

@@ -1,0 +1,42 @@
+#if PostgreSQL
+import TodoSQL
+
+/// PostgreSQL's SQL where it is not SQLite's: names and tags match through `todo_nocase` (and its
+/// indexes), text is sorted by its bytes (`COLLATE "C"`), values are typed.
+struct PostgresDialect: SQLDialect {
+    func sameName(_ a: String, _ b: String) -> String { "todo_nocase(\(a)) = todo_nocase(\(b))" }
+
+    /// Text columns compare by their bytes already.
+    func exactly(_ text: String) -> String { text }
+
+    func asText(_ expression: String, isBool: Bool) -> String {
+        isBool ? "\(expression)::int::text" : "\(expression)::text"
+    }
+
+    /// Sorted as the SQLite file sorts them (ASCII case folded, then by bytes).
+    func tags(ofTask id: String) -> String {
+        "coalesce((SELECT string_agg(tag, ' ' ORDER BY todo_nocase(tag) COLLATE \"C\") FROM task_tags WHERE task_id = \(id)), '')"
+    }
+
+    var splitTags: String {
+        "split (task_id, tag) AS (SELECT s.task_id, w.tag FROM source AS s, unnest(string_to_array(s.tags, ' ')) AS w (tag))"
+    }
+
+    /// Each tag's spelling looked up once, not once per row: in a bulk load the tags' own index
+    /// is set aside, and a lookup per row would read the whole table each time.
+    func spelledAsKnown(tagsOf split: String) -> String {
+        """
+        SELECT s.task_id, coalesce(k.tag, s.tag) FROM \(split) AS s LEFT JOIN (
+            SELECT DISTINCT ON (todo_nocase(g.tag)) todo_nocase(g.tag) AS key, g.tag FROM task_tags AS g
+            WHERE todo_nocase(g.tag) IN (SELECT DISTINCT todo_nocase(tag) FROM \(split)) ORDER BY todo_nocase(g.tag), g.task_id
+        ) AS k ON k.key = todo_nocase(s.tag) WHERE s.tag <> ''
+        """
+    }
+
+    /// A refused statement aborts the transaction (short of a savepoint, a round trip each).
+    var failureEndsTransaction: Bool { true }
+
+    /// A statement holds no more in memory for the rows it writes.
+    var rowsPerStatement: Int? { nil }
+}
+#endif

@@ -1,0 +1,29 @@
+/// Where one backend's SQL differs from another's, for statements written once: everything else
+/// (`IS NOT DISTINCT FROM`, `UPDATE … FROM`, `ON CONFLICT DO NOTHING`, `RETURNING`, recursive
+/// common table expressions) both SQLite 3.39+ and PostgreSQL read the same way.
+public protocol SQLDialect: Sendable {
+    /// Whether `a` and `b` are the same name, ignoring ASCII case as list names and tags do (`a`
+    /// a column, so its index serves).
+    func sameName(_ a: String, _ b: String) -> String
+    /// `text` compared byte for byte, whatever its column's collation.
+    func exactly(_ text: String) -> String
+    /// `expression` read as text (a number in decimal, a truth value as 0 or 1).
+    func asText(_ expression: String, isBool: Bool) -> String
+    /// The tags of the task whose id is `id`, as one space-separated text in listing order
+    /// (ASCII case folded, then by bytes); '' for none.
+    func tags(ofTask id: String) -> String
+    /// A common table expression `split (task_id, tag)`, one row per space-separated word (and
+    /// maybe some empty ones) of `tags` of each row of the expression `source (task_id, tags)`
+    /// defined before it. The statement begins `WITH RECURSIVE`.
+    var splitTags: String { get }
+    /// A query of `(task_id, tag)` for each non-empty tag of `split (task_id, tag)` (`splitTags`),
+    /// the tag spelled as the database already knows it when some task has it (tags match
+    /// ignoring ASCII case, and keep the spelling they were first written in).
+    func spelledAsKnown(tagsOf split: String) -> String
+    /// Whether a statement that fails ends the transaction it ran in (PostgreSQL's), so that a
+    /// refusal cannot be tried and recovered from (SQLite's) but must be avoided beforehand.
+    var failureEndsTransaction: Bool { get }
+    /// The most rows one statement should write when it runs triggers or cascades (which gather
+    /// every row they touch in memory first); nil for no limit.
+    var rowsPerStatement: Int? { get }
+}

@@ -1,0 +1,63 @@
+/// Where the storage's SQL runs: a SQLite file or a PostgreSQL server, in a transaction the
+/// caller owns. The rules written once for every backend (the history's store, to begin with)
+/// speak to this; each backend adapts its own connection to it and says how its SQL differs
+/// (`dialect`). As SQLKit's `SQLDatabase` and GRDB's `Database` draw it: run a statement, read
+/// its first row, or stream its rows, nothing else.
+///
+/// Statements are written with `$1`, `$2`, … for their values, PostgreSQL's form; a backend with
+/// another form rewrites them.
+public protocol SQLSession {
+    var dialect: any SQLDialect { get }
+
+    /// Runs a statement that returns no rows.
+    func run(_ sql: String, _ values: [SQLValue]) throws
+    /// The first row `read` makes something of, or nil when there is none.
+    func first<T>(_ sql: String, _ values: [SQLValue], _ read: (any SQLRow) throws -> T) throws -> T?
+    /// Hands each row to `body` as it comes, so nothing is collected.
+    func forEachRow(_ sql: String, _ values: [SQLValue], _ body: (any SQLRow) throws -> Void) throws
+
+    /// Runs `body`, which inserts or deletes `rows` tasks, the way the backend does large work:
+    /// indexes set aside and built once at the end when that pays, no statement time limit.
+    func writingInBulk(_ rows: Int, _ work: BulkWork, _ body: () throws -> Void) throws
+    /// The rest of the transaction is work the size of an import: no statement time limit.
+    func expectLongWork() throws
+    /// The constraint `error` (thrown by one of this session's statements) says was violated,
+    /// if that is what it says.
+    func violated(by error: any Error) -> SQLConstraint?
+}
+
+/// A constraint a statement was refused by.
+public enum SQLConstraint: Sendable {
+    case unique, foreignKey
+}
+
+/// Which tasks are coming or going in a bulk write.
+public enum BulkWork: Sendable {
+    case inserting, deleting
+}
+
+extension SQLSession {
+    public func run(_ sql: String, _ values: SQLValue...) throws {
+        try run(sql, values)
+    }
+
+    public func first<T>(_ sql: String, _ values: SQLValue..., read: (any SQLRow) throws -> T) throws -> T? {
+        try first(sql, values, read)
+    }
+
+    /// The first column of the first row as a whole number; 0 when there is no row.
+    public func count(_ sql: String, _ values: SQLValue...) throws -> Int {
+        try first(sql, values) { try $0.int(0) } ?? 0
+    }
+}
+
+/// A statement that always gives a row (an INSERT … RETURNING) gave none.
+public struct SQLNoRow: Error, CustomStringConvertible {
+    public let statement: String
+
+    public init(statement: String) {
+        self.statement = statement
+    }
+
+    public var description: String { "the database gave no row back for \(statement)" }
+}

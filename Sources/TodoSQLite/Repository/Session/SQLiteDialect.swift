@@ -1,0 +1,37 @@
+import TodoSQL
+
+/// SQLite's SQL where it is not PostgreSQL's: names and tags are `COLLATE NOCASE` columns, tags
+/// are gathered with `group_concat` and split with a recursive expression.
+struct SQLiteDialect: SQLDialect {
+    func sameName(_ a: String, _ b: String) -> String { "\(a) = \(b) COLLATE NOCASE" }
+
+    func exactly(_ text: String) -> String { "\(text) COLLATE BINARY" }
+
+    /// SQLite reads any value as text when asked to.
+    func asText(_ expression: String, isBool: Bool) -> String { expression }
+
+    func tags(ofTask id: String) -> String {
+        "coalesce((SELECT group_concat(tag, ' ') FROM (SELECT tag FROM task_tags WHERE task_id = \(id) ORDER BY tag)), '')"
+    }
+
+    var splitTags: String {
+        """
+        split (task_id, tag, rest) AS (
+            SELECT task_id, '', tags || ' ' FROM source
+            UNION ALL
+            SELECT task_id, substr(rest, 1, instr(rest, ' ') - 1), substr(rest, instr(rest, ' ') + 1) FROM split WHERE rest <> '')
+        """
+    }
+
+    /// The column's collation finds the spelling, through the tag's index.
+    func spelledAsKnown(tagsOf split: String) -> String {
+        "SELECT s.task_id, coalesce((SELECT g.tag FROM task_tags AS g WHERE g.tag = s.tag LIMIT 1), s.tag) FROM \(split) AS s WHERE s.tag <> ''"
+    }
+
+    /// A refused statement leaves the transaction as it was before it.
+    var failureEndsTransaction: Bool { false }
+
+    /// A statement that runs triggers or cascades first gathers every rowid it touches in memory
+    /// (32 MiB for a million), and an UPDATE FROM every row it joins.
+    var rowsPerStatement: Int? { 50_000 }
+}
