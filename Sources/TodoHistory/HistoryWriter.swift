@@ -54,12 +54,10 @@ public struct HistoryWriter {
         INSERT INTO history (id, at, command, summary, imported_after, imported_through, imported_count, imported_fingerprint)
         VALUES (coalesce((SELECT CASE WHEN undone THEN id ELSE id + 1 END FROM history ORDER BY id DESC LIMIT 1), 1),
                 $1, $2, $3, $4, $5, $6, $7)
-        RETURNING id
         """
 
     private func insertChange(_ values: [SQLValue]) throws -> Int64 {
-        guard let id = try session.first(Self.insertChange, values, { try $0.int64(0) }) else { throw SQLNoRow(statement: "INSERT INTO history") }
-        return id
+        try session.insert(Self.insertChange, values)
     }
 
     private func dropUndone() throws {
@@ -104,31 +102,44 @@ public struct HistoryWriter {
                            updated: [SQLValue(list.after?.name), SQLValue(list.after?.createdAt), .integer(change), .integer(list.id)])
     }
 
-    /// A row's statements: its insert, the same taking the new after when the row is there
-    /// (`upsert`), and the update of its after alone (`update`).
-    struct RowStatements {
+    /// A row's statements: its insert (a literal: every command prepares it, and building it
+    /// would cost more than the statement), the same taking the new after when the row is there
+    /// (`upsert`), and the update of its after alone (`update`), each made when first used.
+    final class RowStatements: Sendable {
         let insert: String
-        let upsert: String
-        let update: String
+        let table: String, key: String, fields: [String]
 
-        init(table: String, key: String, fields: [String]) {
-            insert = "INSERT INTO \(table) VALUES (" + (1...2 + 2 * fields.count).map { "$\($0)" }.joined(by: ", ") + ")"
-            upsert = insert + " ON CONFLICT (change_id, \(key)) DO UPDATE SET "
-                + fields.map { "after_\($0) = excluded.after_\($0)" }.joined(by: ", ")
-            update = "UPDATE \(table) SET " + fields.enumerated().map { "after_\($1) = $\($0 + 1)" }.joined(by: ", ")
+        init(_ insert: String, table: String, key: String, fields: [String]) {
+            (self.insert, self.table, self.key, self.fields) = (insert, table, key, fields)
+        }
+
+        var upsert: String {
+            insert + " ON CONFLICT (change_id, \(key)) DO UPDATE SET " + fields.map { "after_\($0) = excluded.after_\($0)" }.joined(by: ", ")
+        }
+
+        var update: String {
+            "UPDATE \(table) SET " + fields.enumerated().map { "after_\($1) = $\($0 + 1)" }.joined(by: ", ")
                 + " WHERE change_id = $\(fields.count + 1) AND \(key) = $\(fields.count + 2)"
         }
     }
 
-    private static let taskRow = RowStatements(table: "history_tasks", key: "task_id", fields: TaskRow.fields)
-    private static let listRow = RowStatements(table: "history_lists", key: "list_id", fields: ListRow.fields)
+    /// Change, task, and each of `TaskRow.fields` before and after: 2 + 2 × 12 values.
+    private static let taskRow = RowStatements("""
+        INSERT INTO history_tasks VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
+        $21, $22, $23, $24, $25, $26)
+        """, table: "history_tasks", key: "task_id", fields: TaskRow.fields)
+    private static let listRow = RowStatements("INSERT INTO history_lists VALUES ($1, $2, $3, $4, $5, $6)",
+                                               table: "history_lists", key: "list_id", fields: ListRow.fields)
 
     /// A row recorded a second time while streaming is found by its primary key refusing the
     /// insert (a set of the ids written would cost memory on a big delete-list). Where a refused
     /// statement ends the transaction, one upsert instead (dearer to prepare than an insert,
     /// which every command would pay on a file).
     private func insertOrUpdate(_ row: RowStatements, _ inserted: [SQLValue], updated: [SQLValue]) throws {
-        if session.dialect.failureEndsTransaction { return try session.run(row.upsert, inserted) }
+        if session.dialect.failureEndsTransaction {
+            try session.run(row.upsert, inserted)
+            return
+        }
         do {
             try session.run(row.insert, inserted)
         } catch where session.violated(by: error) == .unique {

@@ -1,23 +1,17 @@
 import TodoCore
+import TodoSQL
 
-/// What writing a list needs of a repository, each part in the repository's own SQL; the rules
-/// of creating, renaming and deleting a list live once, below, for every backend: which names
-/// are refused, what a rename that changes nothing records, that a deleted list's tasks are
-/// recorded with it for undo. Each runs inside the repository's write transaction.
+/// What writing a list needs of a repository: its session, the change being recorded, and the
+/// time. The rules of creating, renaming and deleting a list live once, below, for every
+/// backend, with their statements: which names are refused, what a rename that changes nothing
+/// records, that a deleted list's tasks are recorded with it for undo. Each runs inside the
+/// repository's write transaction.
 package protocol ListWriting: TodoRepository {
+    var session: any SQLSession { get }
     /// The change being recorded, inside a write that records one.
     var recorder: ChangeRecorder? { get }
     var timestamp: () -> String { get }
     func list(id: TodoList.ID) throws -> TodoList?
-    /// The list's row as the history keeps it.
-    func listRow(_ id: Int64) throws -> ListRow?
-    /// Stores a new list and returns its id; `TodoError.listExists` when the name is taken,
-    /// whatever its case.
-    func insertList(_ row: ListRow) throws -> TodoList.ID
-    /// `TodoError.listExists` when another list has the name, whatever its case.
-    func writeName(_ name: String, ofList id: TodoList.ID) throws
-    /// Deletes the list and, with it, its tasks.
-    func deleteListRow(_ id: TodoList.ID) throws
 }
 
 extension ListWriting {
@@ -56,5 +50,67 @@ extension ListWriting {
         }
         try deleteListRow(id)
         return list
+    }
+}
+
+/// The statements underneath.
+extension ListWriting {
+    /// The list's row as the history keeps it.
+    package func listRow(_ id: Int64) throws -> ListRow? {
+        try session.first("SELECT name, created_at FROM lists WHERE id = $1", [.integer(id)]) {
+            $0.isNull(0) ? nil : ListRow(name: try $0.text(0), createdAt: try $0.text(1))
+        } ?? nil
+    }
+
+    /// Stores a new list and returns its id; `TodoError.listExists` when the name is taken,
+    /// whatever its case.
+    func insertList(_ row: ListRow) throws -> TodoList.ID {
+        try refusingTakenName(row.name, for: nil) {
+            try session.insert("INSERT INTO lists (name, created_at) VALUES ($1, $2)", [.text(row.name), .text(row.createdAt)])
+        }
+    }
+
+    /// `TodoError.listExists` when another list has the name, whatever its case.
+    func writeName(_ name: String, ofList id: TodoList.ID) throws {
+        try refusingTakenName(name, for: id) {
+            try session.run("UPDATE lists SET name = $1 WHERE id = $2", [.text(name), .integer(id)])
+        }
+    }
+
+    /// Runs `write` unless another list than `id` has `name`: where a refused statement ends the
+    /// transaction, the name is looked up first; elsewhere the unique index's refusal says so.
+    private func refusingTakenName<T>(_ name: String, for id: TodoList.ID?, _ write: () throws -> T) throws -> T {
+        if session.dialect.failureEndsTransaction, let other = try list(named: name), other.id != id { throw TodoError.listExists(name) }
+        do {
+            return try write()
+        } catch where session.violated(by: error) == .unique {
+            throw TodoError.listExists(name)
+        }
+    }
+
+    /// Deletes the list and, with it, its tasks (ON DELETE CASCADE). Where a statement should
+    /// write no more than so many rows (`rowsPerStatement`), they go first, a slice at a time,
+    /// and in bulk when they outnumber the rest (`writingInBulk`): on a SQLite file the cascade
+    /// would run the search and count triggers for each and gather every rowid in memory first
+    /// (39 MiB and 9 s for a million).
+    func deleteListRow(_ id: TodoList.ID) throws {
+        let tasks = try session.first("SELECT open_count + done_count FROM lists WHERE id = $1", [.integer(id)]) { try $0.int(0) } ?? 0
+        if let slice = session.dialect.rowsPerStatement, tasks > 0 {
+            try session.writingInBulk(tasks, .deleting) {
+                // Each slice ends at its last task, whatever gaps someone left between ids by
+                // hand (Int64.min and .max included); the list holds most of the table, so the
+                // table is walked in id order (`inIDOrder`: no sort of the list's index).
+                var low: Int64 = .min
+                while true {
+                    let high = try session.first("""
+                        SELECT id FROM \(session.dialect.inIDOrder("tasks")) WHERE list_id = $1 AND id >= $2 ORDER BY id LIMIT 1 OFFSET $3
+                        """, [.integer(id), .integer(low), .integer(Int64(slice - 1))]) { try $0.int64(0) } ?? .max
+                    try session.run("DELETE FROM tasks WHERE list_id = $1 AND id >= $2 AND id <= $3", [.integer(id), .integer(low), .integer(high)])
+                    if high == .max { break }
+                    low = high + 1
+                }
+            }
+        }
+        try session.run("DELETE FROM lists WHERE id = $1", [.integer(id)])
     }
 }

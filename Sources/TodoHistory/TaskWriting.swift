@@ -1,33 +1,23 @@
 import TodoCore
+import TodoSQL
 
-/// What writing a task needs of a repository, each part in the repository's own SQL; the
-/// rules of adding, editing, marking done and deleting a task live once, below, for every
-/// backend: what may change, when updated_at moves, that a task done before keeps its
-/// completed_at, which tags come and go, and what is recorded for undo. Each runs inside the
-/// repository's write transaction.
+/// What writing a task needs of a repository: its session, the change being recorded, the time,
+/// and a task as read with its row. The rules of adding, editing, marking done and deleting a
+/// task live once, below, for every backend, with their statements: what may change, when
+/// updated_at moves, that a task done before keeps its completed_at, which tags come and go,
+/// and what is recorded for undo. Each runs inside the repository's write transaction.
 package protocol TaskWriting: TodoRepository {
+    var session: any SQLSession { get }
     /// The change being recorded, inside a write that records one.
     var recorder: ChangeRecorder? { get }
     var timestamp: () -> String { get }
     /// A task of `list` and its row as the history keeps it, from one read.
     func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow)
-    /// Just the row (a backend may read it more cheaply than the task).
-    func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow
-    /// Stores a new task, tags aside, and returns its id.
-    func insertTask(_ draft: TaskDraft, into list: TodoList.ID, at now: String) throws -> TodoTask.ID
-    /// Writes every field of `task` but its id and tags.
-    func writeFields(of task: TodoTask, completedAt: String?, updatedAt: String) throws
-    /// Marks a task of `list` done or open unless it already is; whether it changed.
-    func markDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID, at now: String) throws -> Bool
-    func deleteRow(_ id: TodoTask.ID) throws
-    /// Adds a tag, in the spelling the database already knows it by, if any.
-    func addTag(_ tag: String, to id: Int64) throws
-    /// Removes a tag, whatever its case.
-    func removeTag(_ tag: String, from id: Int64) throws
 }
 
 extension TaskWriting {
-    package func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
+    /// Just the row.
+    func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
         try stored(id, in: list).row
     }
 
@@ -77,5 +67,58 @@ extension TaskWriting {
         try recorder?.task(id, before: row, after: nil, .taskDeleted(id))
         try deleteRow(id)
         return task
+    }
+}
+
+/// The statements underneath.
+extension TaskWriting {
+    /// Stores a new task, tags aside, and returns its id.
+    func insertTask(_ draft: TaskDraft, into list: TodoList.ID, at now: String) throws -> TodoTask.ID {
+        do {
+            return try session.insert("""
+                INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from)
+                VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)
+                """, [.integer(list), .text(draft.title), SQLValue(draft.notes), SQLValue(draft.due?.description), .text(draft.priority.rawValue),
+                      .text(now), SQLValue(draft.repeatRule?.stored), .text(draft.repeatFrom.rawValue)])
+        } catch where session.violated(by: error) == .foreignKey {
+            // The list was deleted since it was read (the command fails: no need to go on).
+            throw TodoError.listGone(list)
+        }
+    }
+
+    /// Writes every field of `task` but its id and tags.
+    func writeFields(of task: TodoTask, completedAt: String?, updatedAt: String) throws {
+        try session.run("""
+            UPDATE tasks SET list_id = $1, title = $2, notes = $3, due = $4, priority = $5, done = $6,
+                completed_at = $7, updated_at = $8, repeat = $9, repeat_from = $10 WHERE id = $11
+            """, [.integer(task.listID), .text(task.title), SQLValue(task.notes), SQLValue(task.due?.description), .text(task.priority.rawValue),
+                  .bool(task.isDone), SQLValue(completedAt), .text(updatedAt), SQLValue(task.repeatRule?.stored), .text(task.repeatFrom.rawValue),
+                  .integer(task.id)])
+    }
+
+    /// Marks a task of `list` done or open unless it already is; whether it changed.
+    func markDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID, at now: String) throws -> Bool {
+        try session.run("""
+            UPDATE tasks SET done = $1, completed_at = CASE WHEN $1 THEN CAST($2 AS TEXT) END, updated_at = $2
+            WHERE id = $3 AND list_id = $4 AND done <> $1
+            """, [.bool(done), .text(now), .integer(id), .integer(list)]) == 1
+    }
+
+    func deleteRow(_ id: TodoTask.ID) throws {
+        try session.run("DELETE FROM tasks WHERE id = $1", [.integer(id)])
+    }
+
+    /// Adds one tag, kept as first written: a tag some task has already keeps that spelling.
+    package func addTag(_ tag: String, to id: Int64) throws {
+        try session.run("""
+            INSERT INTO task_tags (task_id, tag)
+            VALUES ($1, coalesce((SELECT g.tag FROM task_tags AS g WHERE \(session.dialect.sameName("g.tag", "CAST($2 AS TEXT)")) LIMIT 1), CAST($2 AS TEXT)))
+            ON CONFLICT DO NOTHING
+            """, [.integer(id), .text(tag)])
+    }
+
+    /// Removes a tag, whatever its case.
+    func removeTag(_ tag: String, from id: Int64) throws {
+        try session.run("DELETE FROM task_tags WHERE task_id = $1 AND \(session.dialect.sameName("tag", "$2"))", [.integer(id), .text(tag)])
     }
 }

@@ -20,6 +20,9 @@ public protocol SQLDialect: Sendable {
     /// the tag spelled as the database already knows it when some task has it (tags match
     /// ignoring ASCII case, and keep the spelling they were first written in).
     func spelledAsKnown(tagsOf split: String) -> String
+    /// `table` read in the order of its ids, whatever index a condition could use (for a walk
+    /// through most of it).
+    func inIDOrder(_ table: String) -> String
     /// Whether a statement that fails ends the transaction it ran in (PostgreSQL's), so that a
     /// refusal cannot be tried and recovered from (SQLite's) but must be avoided beforehand.
     var failureEndsTransaction: Bool { get }

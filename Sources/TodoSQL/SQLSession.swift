@@ -9,8 +9,12 @@
 public protocol SQLSession {
     var dialect: any SQLDialect { get }
 
-    /// Runs a statement that returns no rows.
-    func run(_ sql: String, _ values: [SQLValue]) throws
+    /// Runs a statement that returns no rows; how many rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ values: [SQLValue]) throws -> Int
+    /// Runs an INSERT of one row into a table whose key is `id`, and returns the row's id (the
+    /// way each backend gives it cheapest: SQLite's last rowid, PostgreSQL's `RETURNING`).
+    func insert(_ sql: String, _ values: [SQLValue]) throws -> Int64
     /// The first row `read` makes something of, or nil when there is none.
     func first<T>(_ sql: String, _ values: [SQLValue], _ read: (any SQLRow) throws -> T) throws -> T?
     /// Hands each row to `body` as it comes, so nothing is collected.
@@ -37,7 +41,8 @@ public enum BulkWork: Sendable {
 }
 
 extension SQLSession {
-    public func run(_ sql: String, _ values: SQLValue...) throws {
+    @discardableResult
+    public func run(_ sql: String, _ values: SQLValue...) throws -> Int {
         try run(sql, values)
     }
 

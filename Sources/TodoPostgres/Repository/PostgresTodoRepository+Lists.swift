@@ -51,28 +51,6 @@ extension PostgresTodoRepository {
     }
 }
 
-/// Writing a list, in this server's SQL; the rules are `ListWriting`'s.
-extension PostgresTodoRepository: ListWriting {
-    package func listRow(_ id: Int64) throws -> ListRow? {
-        try server.first("SELECT name, created_at FROM lists WHERE id = $1", [id]) { try ListRow.read($0, from: 0) } ?? nil
-    }
-
-    /// The name is looked up first: a refused insert would end the whole transaction.
-    package func insertList(_ row: ListRow) throws -> TodoList.ID {
-        if try list(named: row.name) != nil { throw TodoError.listExists(row.name) }
-        guard let id = try server.first("INSERT INTO lists (name, created_at) VALUES ($1, $2) RETURNING id", row.values, { try $0.int64(0) })
-        else { throw ServerError.refused("no id came back for the new list") }
-        return id
-    }
-
-    package func writeName(_ name: String, ofList id: TodoList.ID) throws {
-        if let other = try list(named: name), other.id != id { throw TodoError.listExists(name) }
-        try server.run("UPDATE lists SET name = $1 WHERE id = $2", [name, id])
-    }
-
-    /// Its tasks go with it (ON DELETE CASCADE).
-    package func deleteListRow(_ id: TodoList.ID) throws {
-        try server.run("DELETE FROM lists WHERE id = $1", [id])
-    }
-}
+/// Writing a list: the rules and statements are `ListWriting`'s.
+extension PostgresTodoRepository: ListWriting {}
 #endif

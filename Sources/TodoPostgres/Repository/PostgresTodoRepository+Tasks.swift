@@ -64,10 +64,6 @@ extension PostgresTodoRepository {
         return stored
     }
 
-    func taskRow(_ id: Int64) throws -> TaskRow? {
-        try server.first("SELECT \(TaskRow.selected) FROM tasks AS t WHERE t.id = $1", [id]) { try TaskRow.read($0, from: 0) } ?? nil
-    }
-
     public func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
         var values = Placeholders()
         var conditions: [String] = []
@@ -117,21 +113,6 @@ extension PostgresTodoRepository {
         }
     }
 
-    /// Gives task `id` exactly `tags` (space-separated).
-    func setTags(_ tags: String, of id: Int64) throws {
-        try server.run("DELETE FROM task_tags WHERE task_id = $1", [id])
-        for tag in Tags.splitStored(tags) { try addTag(tag, to: id) }
-    }
-
-    /// Adds one tag, kept as first written: a tag some task has already keeps that spelling.
-    package func addTag(_ tag: String, to id: Int64) throws {
-        try server.run("""
-            INSERT INTO task_tags (task_id, tag)
-            VALUES ($1, coalesce((SELECT tag FROM task_tags WHERE todo_nocase(tag) = todo_nocase($2::text) LIMIT 1), $2::text))
-            ON CONFLICT DO NOTHING
-            """, [id, tag])
-    }
-
     public func forEachTask(matching search: TaskSearch, _ body: (TodoTask) throws -> Void) throws {
         let words = search.searchableWords
         guard !words.isEmpty else { return }
@@ -151,4 +132,6 @@ extension PostgresTodoRepository {
         }
     }
 }
+/// Writing a task: the rules and statements are `TaskWriting`'s.
+extension PostgresTodoRepository: TaskWriting {}
 #endif

@@ -14,7 +14,7 @@ public final class PostgresTodoRepository: TodoRepository {
     let server: ServerConnection
     package let timestamp: () -> String
     /// How many changes the history keeps (0: none, and nothing is recorded).
-    var historyLimit: Int
+    package var historyLimit: Int
     /// The change being recorded, inside a write that records one.
     package private(set) var recorder: ChangeRecorder?
     /// Set inside a dry run: what is written will be rolled back.
@@ -101,14 +101,14 @@ public final class PostgresTodoRepository: TodoRepository {
         isRollingBack = outer.1 || dryRun
         let records = recorder == nil && command != nil && !dryRun
         if records, let command, historyLimit > 0 {
-            recorder = ChangeRecorder(HistoryWriter(session: PostgresSession(repository: self), command: command, at: timestamp(), limit: historyLimit))
+            recorder = ChangeRecorder(HistoryWriter(session: session, command: command, at: timestamp(), limit: historyLimit))
         }
         defer { (recorder, isRollingBack) = outer }
         return try translatingErrors {
             try server.transaction(rollback: dryRun) {
                 let value = try body()
                 if outer.0 == nil { try recorder?.finish() }
-                if records, historyLimit == 0 { try HistoryWriter.clear(in: PostgresSession(repository: self)) }
+                if records, historyLimit == 0 { try HistoryWriter.clear(in: session) }
                 return value
             }
         }
@@ -127,7 +127,7 @@ public final class PostgresTodoRepository: TodoRepository {
 
     /// Turns what the server refused into the domain's errors where it means something there;
     /// the rest passes through as `ServerError`.
-    func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+    package func translatingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as ServerError {

@@ -49,48 +49,5 @@ extension SQLiteTodoRepository {
     }
 }
 
-/// Writing a list, in this file's SQL; the rules are `ListWriting`'s.
-extension SQLiteTodoRepository: ListWriting {
-    package func insertList(_ row: ListRow) throws -> TodoList.ID {
-        do {
-            try db.cached("INSERT INTO lists (name, created_at) VALUES (?, ?)").bind(row.values).run()
-        } catch let error as SQLiteError where error.isUniqueViolation {
-            throw TodoError.listExists(row.name)
-        }
-        return db.lastInsertedRowID
-    }
-
-    package func writeName(_ name: String, ofList id: TodoList.ID) throws {
-        do {
-            try db.run("UPDATE lists SET name = ? WHERE id = ?", name, id)
-        } catch let error as SQLiteError where error.isUniqueViolation {
-            throw TodoError.listExists(name)
-        }
-    }
-
-    /// Its tasks go with it (ON DELETE CASCADE). When they outnumber the rest, they go first,
-    /// in slices of 50,000 ids with the indexes and triggers derived from tasks set aside and
-    /// rebuilt once (`BulkLoad`): the cascade would run the search and count triggers for each
-    /// and gather every rowid in memory first (39 MiB and 9 s for a million).
-    package func deleteListRow(_ id: TodoList.ID) throws {
-        let (tasks, stored) = try db.cached("""
-            SELECT (SELECT open_count + done_count FROM lists WHERE id = ?), coalesce(sum(open_count) + sum(done_count), 0) FROM lists
-            """).bind([id]).first { ($0.int(0), $0.int(1)) } ?? (0, 0)
-        if BulkLoad.pays(for: tasks, in: stored, .deleting) {
-            let bulk = try BulkLoad.start(db, .deleting)
-            // Each slice ends at its 50,000th task, whatever gaps someone left between ids by
-            // hand (Int64.min and .max included). The list holds most of the table, so walking
-            // the rowids (NOT INDEXED: no sort of the list's index) finds it in one pass.
-            var low: Int64 = .min
-            while true {
-                let high = try db.cached("SELECT id FROM tasks NOT INDEXED WHERE list_id = ? AND id >= ? ORDER BY id LIMIT 1 OFFSET 49999")
-                    .bind([id, low]).first { $0.int64(0) } ?? .max
-                try db.run("DELETE FROM tasks WHERE list_id = ? AND id >= ? AND id <= ?", id, low, high)
-                if high == .max { break }
-                low = high + 1
-            }
-            try bulk.finish()
-        }
-        try db.run("DELETE FROM lists WHERE id = ?", id)
-    }
-}
+/// Writing a list: the rules and statements are `ListWriting`'s.
+extension SQLiteTodoRepository: ListWriting {}

@@ -175,3 +175,6 @@ extension SQLiteTodoRepository {
         }
     }
 }
+
+/// Writing a task: the rules and statements are `TaskWriting`'s.
+extension SQLiteTodoRepository: TaskWriting {}

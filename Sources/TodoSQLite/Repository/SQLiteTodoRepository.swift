@@ -9,7 +9,7 @@ public final class SQLiteTodoRepository: TodoRepository {
     public internal(set) var migrationBackup: String?
 
     /// How many changes the history keeps (0: none, and nothing is recorded).
-    var historyLimit = Options.defaultHistoryLimit
+    package var historyLimit = Options.defaultHistoryLimit
     /// The change being recorded, inside a write that records one.
     package private(set) var recorder: ChangeRecorder?
     /// The file the path named when it was opened (nil in memory): a write checks, just before it
@@ -57,7 +57,7 @@ public final class SQLiteTodoRepository: TodoRepository {
 
     /// Turns SQLite's failures into the project's errors (`StorageError`, or a `TodoError` where
     /// the failure means something in the domain); the project's own errors pass through.
-    func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+    package func translatingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError {

@@ -33,6 +33,8 @@ struct PostgresDialect: SQLDialect {
         """
     }
 
+    func inIDOrder(_ table: String) -> String { table }
+
     /// A refused statement aborts the transaction (short of a savepoint, a round trip each).
     var failureEndsTransaction: Bool { true }
 

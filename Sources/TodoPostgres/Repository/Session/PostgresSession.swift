@@ -10,8 +10,15 @@ struct PostgresSession: SQLSession {
 
     var dialect: any SQLDialect { PostgresDialect() }
 
-    func run(_ sql: String, _ values: [SQLValue]) throws {
+    func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
         try server.run(sql, values.map(\.serverValue))
+    }
+
+    func insert(_ sql: String, _ values: [SQLValue]) throws -> Int64 {
+        guard let id = try server.first(sql + " RETURNING id", values.map(\.serverValue), { try $0.int64(0) }) else {
+            throw SQLNoRow(statement: sql)
+        }
+        return id
     }
 
     func first<T>(_ sql: String, _ values: [SQLValue], _ read: (any SQLRow) throws -> T) throws -> T? {

@@ -31,28 +31,3 @@ extension ListRow {
 
     var values: [(any SQLBindable)?] { [name, createdAt] }
 }
-
-extension SQLiteTodoRepository {
-    func taskRow(_ id: Int64) throws -> TaskRow? {
-        try db.cached("SELECT \(TaskRow.selected) FROM tasks AS t WHERE t.id = ?")
-            .bind([id]).first { TaskRow.read($0, from: 0) } ?? nil
-    }
-
-    package func listRow(_ id: Int64) throws -> ListRow? {
-        try db.cached("SELECT name, created_at FROM lists WHERE id = ?").bind([id]).first { ListRow.read($0, from: 0) } ?? nil
-    }
-
-    /// Gives task `id` exactly `tags` (space-separated), each in the spelling the database
-    /// already knows it by, if any.
-    func setTags(_ tags: String, of id: Int64) throws {
-        try db.run("DELETE FROM task_tags WHERE task_id = ?", id)
-        for tag in StoredTask.tags(tags) { try addTag(tag, to: id) }
-    }
-
-    /// Adds one tag, kept as first written: a tag some task has already keeps that spelling.
-    package func addTag(_ tag: String, to id: Int64) throws {
-        try db.run("""
-            INSERT OR IGNORE INTO task_tags (task_id, tag) VALUES (?1, coalesce((SELECT tag FROM task_tags WHERE tag = ?2 LIMIT 1), ?2))
-            """, id, tag)
-    }
-}

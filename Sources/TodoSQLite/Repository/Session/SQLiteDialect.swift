@@ -28,6 +28,8 @@ struct SQLiteDialect: SQLDialect {
         "SELECT s.task_id, coalesce((SELECT g.tag FROM task_tags AS g WHERE g.tag = s.tag LIMIT 1), s.tag) FROM \(split) AS s WHERE s.tag <> ''"
     }
 
+    func inIDOrder(_ table: String) -> String { "\(table) NOT INDEXED" }
+
     /// A refused statement leaves the transaction as it was before it.
     var failureEndsTransaction: Bool { false }
 

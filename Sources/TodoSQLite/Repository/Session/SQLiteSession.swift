@@ -7,8 +7,14 @@ struct SQLiteSession: SQLSession {
 
     var dialect: any SQLDialect { SQLiteDialect() }
 
-    func run(_ sql: String, _ values: [SQLValue]) throws {
+    func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
         try statement(sql, values).run()
+        return db.changes
+    }
+
+    func insert(_ sql: String, _ values: [SQLValue]) throws -> Int64 {
+        try statement(sql, values).run()
+        return db.lastInsertedRowID
     }
 
     func first<T>(_ sql: String, _ values: [SQLValue], _ read: (any SQLRow) throws -> T) throws -> T? {
@@ -45,18 +51,22 @@ struct SQLiteSession: SQLSession {
     /// `$1` as a parameter named "$1", numbered in the order names first appear, which is not
     /// always theirs). Text in single quotes is left as it is.
     static func numbered(_ sql: String) -> String {
-        guard sql.utf8.contains(UInt8(ascii: "$")) else { return sql }
-        var bytes = Array(sql.utf8)
-        var quoted = false
-        for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "'"): quoted.toggle()
-            case UInt8(ascii: "$") where !quoted && index + 1 < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1]):
-                bytes[index] = UInt8(ascii: "?")
-            default: break
+        var sql = sql
+        return sql.withUTF8 { text in
+            String(unsafeUninitializedCapacity: text.count) { copy in
+                var quoted = false
+                for index in text.indices {
+                    var byte = text[index]
+                    if byte == UInt8(ascii: "'") {
+                        quoted.toggle()
+                    } else if byte == UInt8(ascii: "$"), !quoted, index + 1 < text.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index + 1]) {
+                        byte = UInt8(ascii: "?")
+                    }
+                    copy[index] = byte
+                }
+                return text.count
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
