@@ -32,6 +32,14 @@ import TodoTestSupport
         #expect(try repository.tasks(in: list.id, TaskQuery(includeDone: true)).isEmpty)
     }
 
+    /// Undo and redo are writes like any other: into a deleted file, refused.
+    @Test func anUndoIntoADeletedFileIsRefused() throws {
+        try repository.write(dryRun: false, recording: "add Home x") { _ = try repository.addTask(TaskDraft(title: "x"), to: list.id) }
+        removeFiles()
+        #expect(throws: TodoError.databaseGone(path: database.path, replaced: false)) { try repository.undo() }
+        #expect(try repository.tasks(in: list.id, TaskQuery(includeDone: true)).map(\.title) == ["x"], "the undo was not kept in the open file")
+    }
+
     @Test func anotherFileAtThePathIsNoticedAndTheSameFileBackIsWrittenAgain() throws {
         // The file and its log and index, set aside together (`mv todo.db* elsewhere/`).
         let aside = database.directory.path("aside")
