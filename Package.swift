@@ -88,7 +88,7 @@ let package = Package(
             dependencies: ["EmbedMigrations"]
         ),
 
-        .target(name: "TodoTestSupport", dependencies: ["TodoCore"], path: "Tests/TodoTestSupport", swiftSettings: swiftSettings),
+        .target(name: "TodoTestSupport", dependencies: ["TodoCore", "TodoSQLite"], path: "Tests/TodoTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "TodoCoreTests",
             dependencies: ["TodoCore", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -99,7 +99,7 @@ let package = Package(
             dependencies: ["TodoSQLite", "TodoSQL", "TodoCore", "TodoChecksum", "TodoTestSupport"],
             swiftSettings: swiftSettings
         ),
-        // The TodoRepository contract, run on every repository: the SQLite one, the fake, and the
+        // The TodoRepository contract, run on every repository: the SQLite one and the
         // PostgreSQL one when the trait is on and a server is given (TODO_TEST_POSTGRES_URL).
         .testTarget(
             name: "TodoRepositoryContractTests",
@@ -111,12 +111,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoCoordinatorsTests",
-            dependencies: ["TodoCoordinators", "TodoCore", "TodoTestSupport"],
+            dependencies: ["TodoCoordinators", "TodoCore", "TodoSQLite", "TodoTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoUITests",
-            dependencies: ["TodoUI", "TodoCoordinators", "TodoCore", "TodoTestSupport"],
+            dependencies: ["TodoUI", "TodoCoordinators", "TodoCore", "TodoSQLite", "TodoTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "TodoEndToEndTests",
             dependencies: [
-                "TodoCore", "TodoSQLite", "TodoTestSupport",
+                "todo", "TodoCore", "TodoSQLite", "TodoTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "TodoReliabilityTests",
             dependencies: [
-                "TodoCore", "TodoSQLite", "TodoTestSupport",
+                "todo", "TodoCore", "TodoSQLite", "TodoTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

@@ -25,7 +25,6 @@ import TodoTestSupport
         #expect(throws: TodoError.taskNotFound(404)) { try done([milk.id, 404], in: app) }
 
         #expect(app.repository.allTasks == before)
-        #expect(app.repository.rollbacks == 1)
         try app.expectOnlyMainList()
     }
 
@@ -51,7 +50,6 @@ import TodoTestSupport
         try done(ids, in: app)
 
         #expect(app.repository.allTasks.allSatisfy { $0.isDone })
-        #expect(app.repository.rollbacks == 0)
         try app.expectOnlyMainList()
     }
 }

@@ -122,7 +122,8 @@ import TodoTestSupport
     }
 
     @Test func aLinkBeforeStartIsNoScreen() throws {
-        let repository = try FakeTodoRepository(lists: [], tasks: [("Groceries", "milk")])
+        let database = try ScratchDatabase(tasks: [("Groceries", "milk")])
+        let repository: any TodoRepository = database.repository
         let navigator = Navigator(display: RecordingDisplay())
         let app = AppCoordinator(navigator: navigator, repository: repository, today: testToday)
 

@@ -1,6 +1,7 @@
 import Testing
 import TodoCoordinators
 import TodoCore
+import TodoSQLite
 import TodoTestSupport
 
 /// The ownership the seeds insist on: parents hold children, children and screens hold their
@@ -11,7 +12,7 @@ import TodoTestSupport
         weak var app: AppCoordinator?
         weak var navigator: Navigator?
         weak var display: RecordingDisplay?
-        weak var repository: FakeTodoRepository?
+        weak var repository: SQLiteTodoRepository?
         weak var mainList: MainListCoordinator?
         weak var mainListScreen: MainListScreen?
         var todoList = Tracked<TodoListCoordinator, TodoListScreen>()
@@ -32,7 +33,7 @@ import TodoTestSupport
         built.app = owner.app
         built.navigator = owner.navigator
         built.display = owner.display
-        built.repository = owner.repository
+        built.repository = owner.database.repository
         built.mainList = try owner.mainList()
         built.mainListScreen = owner.navigator.stack.first as? MainListScreen
         built.todoList = try owner.trackTodoList()
@@ -59,10 +60,11 @@ import TodoTestSupport
     @Test func theAppCoordinatorAloneKeepsItsTreeAlive() throws {
         weak var navigator: Navigator?
         weak var mainList: MainListCoordinator?
+        let database = try ScratchDatabase(lists: ["Groceries"])
         let app: AppCoordinator
         do {
             let owned = Navigator(display: RecordingDisplay())
-            app = AppCoordinator(navigator: owned, repository: try FakeTodoRepository(lists: ["Groceries"]), today: testToday)
+            app = AppCoordinator(navigator: owned, repository: database.repository, today: testToday)
             app.start()
             navigator = owned
             mainList = app.childCoordinators.first as? MainListCoordinator
@@ -73,7 +75,8 @@ import TodoTestSupport
     }
 
     @Test func screensHoldTheirCoordinatorWeakly() throws {
-        let repository = try FakeTodoRepository(lists: [], tasks: [("Groceries", "milk")])
+        let database = try ScratchDatabase(tasks: [("Groceries", "milk")])
+        let repository: any TodoRepository = database.repository
         let navigator = Navigator(display: RecordingDisplay())
         let task = try #require(repository.allTasks.first)
         let list = try #require(try repository.list(named: "Groceries"))
@@ -101,7 +104,8 @@ import TodoTestSupport
     }
 
     @Test func childrenHoldTheirParentWeakly() throws {
-        let repository = try FakeTodoRepository(lists: [])
+        let database = try ScratchDatabase()
+        let repository: any TodoRepository = database.repository
         let navigator = Navigator(display: RecordingDisplay())
         let mainListChild = MainListCoordinator(navigator: navigator, repository: repository, today: testToday)
         let todoListChild = TodoListCoordinator(navigator: navigator, repository: repository, today: testToday)

@@ -3,20 +3,21 @@ import TodoCore
 import TodoTestSupport
 import TodoUI
 
-/// One `todo ui` on the in-memory terminal over the fake repository, built as the composition
+/// One `todo ui` on the in-memory terminal over a real database of its own, built as the composition
 /// root builds it: the screens, coordinators and view events are the real ones.
 final class Harness {
     static let today = CivilDate(year: 2026, month: 11, day: 23)!
 
-    let repository: FakeTodoRepository
+    let database: ScratchDatabase
+    var repository: any TodoRepository { database.repository }
     let terminal: MemoryTerminal
     let navigator: Navigator
     let app: AppCoordinator
     let ui: NavigatorApp
 
-    init(rows: Int = 12, columns: Int = 64, _ setUp: (FakeTodoRepository) throws -> Void = Harness.sample) throws {
-        repository = FakeTodoRepository()
-        let repository = self.repository
+    init(rows: Int = 12, columns: Int = 64, _ setUp: (any TodoRepository) throws -> Void = Harness.sample) throws {
+        database = try ScratchDatabase()
+        let repository = database.repository
         try repository.write { try setUp(repository) }
         terminal = MemoryTerminal(rows: rows, columns: columns)
         let display = NavigatorDisplay()
@@ -29,7 +30,7 @@ final class Harness {
     }
 
     /// Home: water (overdue, tagged, repeating), call (with a time), a done one; Work: one task.
-    static func sample(_ repository: FakeTodoRepository) throws {
+    static func sample(_ repository: any TodoRepository) throws {
         let home = try repository.createList(named: "Home")
         let work = try repository.createList(named: "Work")
         _ = try repository.addTask(TaskDraft(title: "water the ferns", due: Due(text: "2026-11-20"), tags: ["garden"],

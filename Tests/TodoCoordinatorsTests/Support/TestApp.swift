@@ -3,18 +3,19 @@ import TodoCoordinators
 import TodoCore
 import TodoTestSupport
 
-/// What the composition root builds, with fakes: one repository, a navigator over a recording
+/// What the composition root builds, over a real database of its own: one repository, a navigator over a recording
 /// display, and a started AppCoordinator (MainList on screen).
 final class TestApp {
-    let repository: FakeTodoRepository
+    let database: ScratchDatabase
+    var repository: any TodoRepository { database.repository }
     let display = RecordingDisplay()
     let navigator: Navigator
     let app: AppCoordinator
 
     init(lists: [String] = [], tasks: [(list: String, title: String)] = []) throws {
-        repository = try FakeTodoRepository(lists: lists, tasks: tasks)
+        database = try ScratchDatabase(lists: lists, tasks: tasks)
         navigator = Navigator(display: display)
-        app = AppCoordinator(navigator: navigator, repository: repository, today: testToday)
+        app = AppCoordinator(navigator: navigator, repository: database.repository, today: testToday)
         app.start()
     }
 

@@ -7,18 +7,18 @@ import TodoPostgres
 #endif
 
 /// The repositories the contract is run on. Every test of this target takes one of each: the
-/// SQLite one, the fake, and, in a build with the PostgreSQL trait and a server to run on
+/// SQLite one and, in a build with the PostgreSQL trait and a server to run on
 /// (TODO_TEST_POSTGRES_URL), the PostgreSQL one.
 enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, fake, postgres
+    case sqlite, postgres
 
     var testDescription: String { rawValue }
 
     static var allCases: [Backend] {
         #if PostgreSQL
-        [.sqlite, .fake] + (PostgresTestServer.url == nil ? [] : [.postgres])
+        [.sqlite] + (PostgresTestServer.url == nil ? [] : [.postgres])
         #else
-        [.sqlite, .fake]
+        [.sqlite]
         #endif
     }
 }
@@ -62,10 +62,6 @@ final class Subject {
             self.directory = directory
             serverDatabase = nil
             repository = try Self.openSQLite(directory.path("todo.db"), clock, historyLimit)
-        case .fake:
-            directory = nil
-            serverDatabase = nil
-            repository = FakeTodoRepository(timestamp: { clock.now }, historyLimit: historyLimit)
         case .postgres:
             directory = nil
             let url = try PostgresTestServer.newDatabase()
