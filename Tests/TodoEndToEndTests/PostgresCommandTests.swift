@@ -241,6 +241,21 @@ struct PostgresCommandTests {
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(count), "\(result.summary)")
     }
 
+    /// Waits until a session of the database at `url` sleeps in `pg_sleep`: what it took before
+    /// (a lock, an open read) it holds by then. A wait on the event, not on the clock, which a
+    /// busy machine can outlast.
+    func waitForASleepingSession(_ url: String, _ server: TodoRunner, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let sleeping = try server.start(["psql", "-X", "-q", "-t", "-A", url, "-c",
+                                             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'"],
+                                            executable: "/usr/bin/env").wait()
+            if sleeping.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1" { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Issue.record("no session of \(url) started sleeping within a minute", sourceLocation: sourceLocation)
+    }
+
     /// With a task "before" in a new database and another session running `holding` (for at
     /// least 5 s), `command` with TODO_PG_STATEMENT_TIMEOUT=1 gives up in one line long before
     /// that session is done, and keeps nothing.
@@ -249,7 +264,7 @@ struct PostgresCommandTests {
         let server = try TodoRunner(environment: ["TODO_DB": url])
         try server.run(["add", "Inbox", "before"])
         let holder = try server.start(["psql", "-X", "-q", url, "-c", holding], executable: "/usr/bin/env")
-        Thread.sleep(forTimeInterval: 1)
+        try waitForASleepingSession(url, server)
         let started = Date()
         let result = try server.run(command, stdin: stdin, environment: ["TODO_PG_STATEMENT_TIMEOUT": "1"])
         #expect(Date().timeIntervalSince(started) < 3.5, "it waited for the other session")
@@ -303,7 +318,7 @@ struct PostgresCommandTests {
         #expect(try server.run(["list"]).status == 0)
         let reader = try server.start(["psql", "-X", "-q", url, "-c", "BEGIN; SELECT count(*) FROM tasks; SELECT pg_sleep(15); COMMIT"],
                                       executable: "/usr/bin/env")
-        Thread.sleep(forTimeInterval: 1)
+        try waitForASleepingSession(url, server)
         let records = Self.records(10_000, in: "Big")
         let dryRun = try server.run(["import", "--dry-run"], stdin: records)
         #expect(dryRun.status == 0, "\(dryRun.summary)")
