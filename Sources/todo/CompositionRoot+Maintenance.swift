@@ -1,6 +1,5 @@
 import TodoCLI
 import TodoCore
-import TodoInterchange
 import TodoSQLite
 import TodoTerminal
 
@@ -16,17 +15,10 @@ extension CompositionRoot {
         // A server URL is shown without its password; whether it exists is not known here.
         let isServer = ServerURL(location.path) != nil
         let exists = !isServer && access(location.path, F_OK) == 0
-        let output = StandardOutput(holdUntilFlushed: true)
-        if options.json {
-            try output.write("{\"path\":" + JSONWriter.string(location.shown) + ",\"source\":"
-                + JSONWriter.string(location.source.key) + ",\"exists\":\(isServer ? "null" : String(exists))}\n")
-        } else {
-            try output.write(TerminalText.safe(location.shown) + "\n")
-            let note = isServer ? "; a PostgreSQL database" + (CompositionRoot.opensServers ? "" : ", which this todo cannot open (built without PostgreSQL)")
-                : exists ? "" : "; it does not exist yet"
-            try output.write("chosen by \(location.source.rawValue)" + note + "\n")
-        }
-        try output.flush()
+        let note = isServer ? "; a PostgreSQL database" + (CompositionRoot.opensServers ? "" : ", which this todo cannot open (built without PostgreSQL)")
+            : exists ? "" : "; it does not exist yet"
+        try print(DatabaseReport.path(location.shown, source: location.source.rawValue, sourceKey: location.source.key,
+                                      exists: isServer ? nil : exists, note: note, json: options.json))
     }
 
     static func checkDatabase(_ options: Settings, repair: Bool) throws {
@@ -45,10 +37,7 @@ extension CompositionRoot {
         guard report.findings.isEmpty else {
             throw CommandFailure.checkFailed(path: location.shown, findings: report.findings)
         }
-        let output = StandardOutput(holdUntilFlushed: true)
-        try output.write(options.json ? "{\"path\":" + JSONWriter.string(location.shown) + ",\"ok\":true,\"repaired\":\(report.repaired.count)}\n"
-                                      : "\(TerminalText.safe(location.shown)): ok\n")
-        try output.flush()
+        try print(DatabaseReport.checked(location.shown, repaired: report.repaired.count, json: options.json))
     }
 
     static func backUpDatabase(_ options: Settings, to file: String) throws {
@@ -62,9 +51,13 @@ extension CompositionRoot {
             try SQLiteTodoRepository.backup(
                 databaseAt: location.path, to: file, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds)
         }
+        try print(DatabaseReport.backedUp(location.shown, to: file, json: options.json))
+    }
+
+    /// Writes `text` to stdout as one piece, checked (a closed pipe is an error, not a success).
+    private static func print(_ text: String) throws {
         let output = StandardOutput(holdUntilFlushed: true)
-        try output.write(options.json ? "{\"backup\":" + JSONWriter.string(file) + "}\n"
-                                      : "Backed up \(TerminalText.safe(location.shown)) to \(TerminalText.safe(file))\n")
+        try output.write(text)
         try output.flush()
     }
 
