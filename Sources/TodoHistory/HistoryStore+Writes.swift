@@ -15,7 +15,13 @@ extension HistoryStore {
     }
 
     /// Deletes the recorded tasks whose `next` side is absent.
+    /// Where statements have no limit of rows, one statement (a server: no round trip to count).
     func deleteTasks(of change: Int64, next: Side) throws {
+        guard dialect.rowsPerStatement != nil else {
+            try session.run("DELETE FROM tasks WHERE id IN (SELECT task_id FROM history_tasks WHERE change_id = $1 AND \(Self.going(next)))",
+                            [.integer(change)])
+            return
+        }
         let count = try count(of: change, Self.going(next))
         guard count > 0 else { return }
         try session.writingInBulk(count, .deleting) {
@@ -65,7 +71,8 @@ extension HistoryStore {
     func putTasksBack(of change: Int64, next: Side) throws {
         let now = next.other
         let coming = try count(of: change, Self.coming(next))
-        try session.writingInBulk(coming, .inserting) {
+        // In bulk when tasks come back (and enough of them: `writingInBulk` decides).
+        try inBulk(coming) {
             if coming > 0 {
                 try session.run("""
                     INSERT INTO tasks (id, \(TaskRow.columns.joined(by: ", ")))
@@ -95,6 +102,10 @@ extension HistoryStore {
                 INSERT INTO task_tags (task_id, tag) \(dialect.spelledAsKnown(tagsOf: "split")) ON CONFLICT DO NOTHING
                 """, [.integer(change)])
         }
+    }
+
+    private func inBulk(_ coming: Int, _ body: () throws -> Void) throws {
+        if coming > 0 { try session.writingInBulk(coming, .inserting, body) } else { try body() }
     }
 
     /// Deletes the recorded lists whose `next` side is absent; in slices (`inSlices`): an import

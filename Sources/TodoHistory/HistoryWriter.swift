@@ -93,57 +93,54 @@ public struct HistoryWriter {
         var values: [SQLValue] = [.integer(change), .integer(task.id)]
         values.reserveCapacity(2 + 2 * before.count)
         for index in before.indices { values += [before[index], after[index]] }
-        try insertOrUpdate(Self.taskRow, values, updated: after + [.integer(change), .integer(task.id)])
+        try insertOrUpdate(Self.insertTask, values, upsert: Self.upsertTask, update: Self.updateTask, after + [.integer(change), .integer(task.id)])
     }
 
     func write(list: Recorded<ListRow>, in change: Int64) throws {
-        try insertOrUpdate(Self.listRow, [.integer(change), .integer(list.id), SQLValue(list.before?.name), SQLValue(list.after?.name),
-                                          SQLValue(list.before?.createdAt), SQLValue(list.after?.createdAt)],
-                           updated: [SQLValue(list.after?.name), SQLValue(list.after?.createdAt), .integer(change), .integer(list.id)])
+        try insertOrUpdate(Self.insertList, [.integer(change), .integer(list.id), SQLValue(list.before?.name), SQLValue(list.after?.name),
+                                             SQLValue(list.before?.createdAt), SQLValue(list.after?.createdAt)],
+                           upsert: Self.upsertList, update: Self.updateList,
+                           [SQLValue(list.after?.name), SQLValue(list.after?.createdAt), .integer(change), .integer(list.id)])
     }
 
-    /// A row's statements: its insert (a literal: every command prepares it, and building it
-    /// would cost more than the statement), the same taking the new after when the row is there
-    /// (`upsert`), and the update of its after alone (`update`), each made when first used.
-    final class RowStatements: Sendable {
-        let insert: String
-        let table: String, key: String, fields: [String]
-
-        init(_ insert: String, table: String, key: String, fields: [String]) {
-            (self.insert, self.table, self.key, self.fields) = (insert, table, key, fields)
-        }
-
-        var upsert: String {
-            insert + " ON CONFLICT (change_id, \(key)) DO UPDATE SET " + fields.map { "after_\($0) = excluded.after_\($0)" }.joined(by: ", ")
-        }
-
-        var update: String {
-            "UPDATE \(table) SET " + fields.enumerated().map { "after_\($1) = $\($0 + 1)" }.joined(by: ", ")
-                + " WHERE change_id = $\(fields.count + 1) AND \(key) = $\(fields.count + 2)"
-        }
-    }
-
-    /// Change, task, and each of `TaskRow.fields` before and after: 2 + 2 × 12 values.
-    private static let taskRow = RowStatements("""
+    /// A row's insert is a literal (every command prepares it, and building it would cost more
+    /// than the statement); the upsert and the update of its after alone are made the first time
+    /// they are used (static lets are lazy), which on a file is rarely.
+    private static let insertTask = """
         INSERT INTO history_tasks VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
         $21, $22, $23, $24, $25, $26)
-        """, table: "history_tasks", key: "task_id", fields: TaskRow.fields)
-    private static let listRow = RowStatements("INSERT INTO history_lists VALUES ($1, $2, $3, $4, $5, $6)",
-                                               table: "history_lists", key: "list_id", fields: ListRow.fields)
+        """
+    private static let upsertTask = upsert(insertTask, key: "task_id", fields: TaskRow.fields)
+    private static let updateTask = update("history_tasks", key: "task_id", fields: TaskRow.fields)
+    private static let insertList = "INSERT INTO history_lists VALUES ($1, $2, $3, $4, $5, $6)"
+    private static let upsertList = upsert(insertList, key: "list_id", fields: ListRow.fields)
+    private static let updateList = update("history_lists", key: "list_id", fields: ListRow.fields)
+
+    /// `insert`, taking the new after when the row is there.
+    private static func upsert(_ insert: String, key: String, fields: [String]) -> String {
+        insert + " ON CONFLICT (change_id, \(key)) DO UPDATE SET " + fields.map { "after_\($0) = excluded.after_\($0)" }.joined(by: ", ")
+    }
+
+    /// The update of a row's after alone: the fields, then the change and the key.
+    private static func update(_ table: String, key: String, fields: [String]) -> String {
+        "UPDATE \(table) SET " + fields.enumerated().map { "after_\($1) = $\($0 + 1)" }.joined(by: ", ")
+            + " WHERE change_id = $\(fields.count + 1) AND \(key) = $\(fields.count + 2)"
+    }
 
     /// A row recorded a second time while streaming is found by its primary key refusing the
     /// insert (a set of the ids written would cost memory on a big delete-list). Where a refused
     /// statement ends the transaction, one upsert instead (dearer to prepare than an insert,
     /// which every command would pay on a file).
-    private func insertOrUpdate(_ row: RowStatements, _ inserted: [SQLValue], updated: [SQLValue]) throws {
+    private func insertOrUpdate(_ insert: String, _ inserted: [SQLValue], upsert: @autoclosure () -> String,
+                                update: @autoclosure () -> String, _ updated: [SQLValue]) throws {
         if session.dialect.failureEndsTransaction {
-            try session.run(row.upsert, inserted)
+            try session.run(upsert(), inserted)
             return
         }
         do {
-            try session.run(row.insert, inserted)
+            try session.run(insert, inserted)
         } catch where session.violated(by: error) == .unique {
-            try session.run(row.update, updated)
+            try session.run(update(), updated)
         }
     }
 

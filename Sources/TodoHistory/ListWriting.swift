@@ -88,18 +88,25 @@ extension ListWriting {
         }
     }
 
-    /// Deletes the list and, with it, its tasks (ON DELETE CASCADE). Where a statement should
-    /// write no more than so many rows (`rowsPerStatement`), they go first, a slice at a time,
-    /// and in bulk when they outnumber the rest (`writingInBulk`): on a SQLite file the cascade
-    /// would run the search and count triggers for each and gather every rowid in memory first
-    /// (39 MiB and 9 s for a million).
+    /// Deletes the list and, with it, its tasks (ON DELETE CASCADE, one statement, where
+    /// statements have no limit of rows). Where a statement should write no more than so many
+    /// rows (`rowsPerStatement`), its tasks go first, a slice at a time, and in bulk when they
+    /// outnumber the rest (`writingInBulk`): on a SQLite file the cascade would run the search
+    /// and count triggers for each and gather every rowid in memory first (39 MiB and 9 s for a
+    /// million).
     func deleteListRow(_ id: TodoList.ID) throws {
-        let tasks = try session.first("SELECT open_count + done_count FROM lists WHERE id = $1", [.integer(id)]) { try $0.int(0) } ?? 0
-        if let slice = session.dialect.rowsPerStatement, tasks > 0 {
+        if let slice = session.dialect.rowsPerStatement,
+           let tasks = try session.first("SELECT open_count + done_count FROM lists WHERE id = $1", [.integer(id)], { try $0.int(0) }),
+           tasks > 0 {
             try session.writingInBulk(tasks, .deleting) {
+                // A list of a slice or less goes in one statement, through the list's index.
+                guard tasks > slice else {
+                    try session.run("DELETE FROM tasks WHERE list_id = $1", [.integer(id)])
+                    return
+                }
                 // Each slice ends at its last task, whatever gaps someone left between ids by
-                // hand (Int64.min and .max included); the list holds most of the table, so the
-                // table is walked in id order (`inIDOrder`: no sort of the list's index).
+                // hand (Int64.min and .max included). The table is walked in id order (`inIDOrder`:
+                // no sort of the list's index), once over all the slices.
                 var low: Int64 = .min
                 while true {
                     let high = try session.first("""

@@ -13,11 +13,12 @@ package protocol TaskWriting: TodoRepository {
     var timestamp: () -> String { get }
     /// A task of `list` and its row as the history keeps it, from one read.
     func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow)
+    /// Just the row (a backend may read it more cheaply than the task).
+    func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow
 }
 
 extension TaskWriting {
-    /// Just the row.
-    func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
+    package func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
         try stored(id, in: list).row
     }
 

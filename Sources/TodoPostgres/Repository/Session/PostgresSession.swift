@@ -29,10 +29,9 @@ struct PostgresSession: SQLSession {
         try server.forEachRow(sql, values.map(\.serverValue)) { try body($0) }
     }
 
-    /// Past an import's worth, no statement limit; tasks coming in bulk with the indexes set
-    /// aside (`bulkLoading`).
+    /// Tasks coming in bulk with the indexes set aside (`bulkLoading`). (The statement limit is
+    /// lifted by what knows the work is large: `expectLongWork`.)
     func writingInBulk(_ rows: Int, _ work: BulkWork, _ body: () throws -> Void) throws {
-        if rows >= PostgresTodoRepository.bulkLoadTasks { try server.liftStatementLimit() }
         guard work == .inserting else { return try body() }
         try repository.bulkLoading(rows, body)
     }
