@@ -18,17 +18,17 @@ typealias ServerValue = (any PostgresDynamicTypeEncodable)?
 /// thread, each call waiting for its answer. postgres-nio's futures run on one event-loop
 /// thread of their own; nothing here is called from it.
 final class ServerConnection {
-    private let connection: PostgresConnection
+    let connection: PostgresConnection
     /// For `copy(into:)`, which needs postgres-nio's async API.
     var postgresConnection: PostgresConnection { connection }
     /// The URL without its password, for messages.
     let shown: String
     let statementTimeout: Int
     /// Transactions under way (an inner one becomes a savepoint).
-    private var depth = 0
+    var depth = 0
     /// Set once the connection is known to be gone: nothing more is sent on it (postgres-nio
     /// would wait for ever for an answer from a server that closed it during a COPY).
-    private(set) var isLost = false
+    var isLost = false
 
     /// postgres-nio logs nothing: stderr is todo's, for one `Error:` line.
     static let logger = Logger(label: "todo", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -190,109 +190,6 @@ final class ServerConnection {
             if let value { bindings.append(value) } else { bindings.appendNull() }
         }
         return PostgresQuery(unsafeSQL: sql, binds: bindings)
-    }
-
-    // MARK: Transactions
-
-    /// Runs `body` in one transaction holding the write lock: all of it or, when it throws or
-    /// `rollback` is set, none. Inside another transaction it becomes a savepoint, so an inner
-    /// failure undoes only itself, as on a SQLite file.
-    func transaction<T>(rollback: Bool = false, _ body: () throws -> T) throws -> T {
-        let nested = depth > 0
-        let savepoint = "s\(depth)"
-        if nested {
-            try run("SAVEPOINT " + savepoint)
-        } else {
-            try run("BEGIN")
-        }
-        depth += 1
-        defer { depth -= 1 }
-        do {
-            // The write's statement limit, set in the same round trip as the turn is taken
-            // (the wait for the turn itself is bounded by lock_timeout).
-            if !nested {
-                try run("SELECT set_config('statement_timeout', $1, true), pg_advisory_xact_lock($2)", ["\(statementTimeout)s", Self.writeLock])
-            }
-            let value = try body()
-            if rollback {
-                try run(nested ? "ROLLBACK TO SAVEPOINT " + savepoint : "ROLLBACK")
-                if nested { try run("RELEASE SAVEPOINT " + savepoint) }
-            } else {
-                try run(nested ? "RELEASE SAVEPOINT " + savepoint : "COMMIT")
-            }
-            return value
-        } catch {
-            // Secondary to the error that brought us here (a lost connection has rolled back
-            // already, and says so itself).
-            if nested {
-                _ = try? run("ROLLBACK TO SAVEPOINT " + savepoint)
-                _ = try? run("RELEASE SAVEPOINT " + savepoint)
-            } else {
-                _ = try? run("ROLLBACK")
-            }
-            throw error
-        }
-    }
-
-    /// Lifts the write's statement limit for the rest of its transaction, for work the size of
-    /// an import (the import itself, and undoing or redoing one), which lasts as long as the
-    /// rows take; waiting for a lock is still bounded.
-    func liftStatementLimit() throws {
-        try run("SET LOCAL statement_timeout = 0")
-    }
-
-    /// Runs `body` in one read-only transaction that sees the database at one moment while
-    /// others go on writing (REPEATABLE READ). As every read, its statements have no time limit
-    /// (reading a whole database may take longer than any one command should); waiting for a
-    /// lock still has.
-    func readingOneMoment<T>(_ body: () throws -> T) throws -> T {
-        try run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        // After a failure the transaction is over already, or this ends it.
-        defer { _ = try? run("COMMIT") }
-        return try body()
-    }
-
-    /// Nothing more is sent on this connection.
-    func markLost() {
-        isLost = true
-    }
-
-    // MARK: Errors
-
-    func translating<T>(_ body: () throws -> T) throws -> T {
-        if isLost { throw ServerError.connectionLost(address: shown) }
-        do {
-            return try body()
-        } catch let error as PSQLError {
-            throw translated(error)
-        }
-    }
-
-    func translated(_ error: any Error) -> any Error {
-        if connection.isClosed {
-            isLost = true
-            return ServerError.connectionLost(address: shown)
-        }
-        guard let error = error as? PSQLError else { return error }
-        switch error.code {
-        case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown:
-            isLost = true
-            return ServerError.connectionLost(address: shown)
-        default: break
-        }
-        switch ServerError.sqlState(of: error) {
-        case "57P01", "57P02", "57P03":
-            // The server ended the session (shut down, or pg_terminate_backend).
-            isLost = true
-            return ServerError.connectionLost(address: shown)
-        // 57014 is also what the server says to a COPY the client gave up (a bad record).
-        case "57014" where ServerError.message(of: error).contains("statement timeout"):
-            return ServerError.timedOut(seconds: statementTimeout)
-        // A lock waited for past lock_timeout (set to the same, where statements may run longer).
-        case "55P03" where ServerError.message(of: error).contains("lock timeout"):
-            return ServerError.timedOut(seconds: statementTimeout)
-        default: return error
-        }
     }
 }
 

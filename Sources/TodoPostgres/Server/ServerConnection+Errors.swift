@@ -1,0 +1,43 @@
+#if PostgreSQL
+import PostgresNIO
+
+/// The driver's failures as the project's: a connection gone, a statement past its time, or the
+/// server's own error kept whole.
+extension ServerConnection {
+    func translating<T>(_ body: () throws -> T) throws -> T {
+        if isLost { throw ServerError.connectionLost(address: shown) }
+        do {
+            return try body()
+        } catch let error as PSQLError {
+            throw translated(error)
+        }
+    }
+
+    func translated(_ error: any Error) -> any Error {
+        if connection.isClosed {
+            isLost = true
+            return ServerError.connectionLost(address: shown)
+        }
+        guard let error = error as? PSQLError else { return error }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown:
+            isLost = true
+            return ServerError.connectionLost(address: shown)
+        default: break
+        }
+        switch ServerError.sqlState(of: error) {
+        case "57P01", "57P02", "57P03":
+            // The server ended the session (shut down, or pg_terminate_backend).
+            isLost = true
+            return ServerError.connectionLost(address: shown)
+        // 57014 is also what the server says to a COPY the client gave up (a bad record).
+        case "57014" where ServerError.message(of: error).contains("statement timeout"):
+            return ServerError.timedOut(seconds: statementTimeout)
+        // A lock waited for past lock_timeout (set to the same, where statements may run longer).
+        case "55P03" where ServerError.message(of: error).contains("lock timeout"):
+            return ServerError.timedOut(seconds: statementTimeout)
+        default: return error
+        }
+    }
+}
+#endif

@@ -1,0 +1,68 @@
+#if PostgreSQL
+
+/// Transactions on the server, as on a SQLite file: a write holds the write lock for all of it.
+extension ServerConnection {
+    /// Runs `body` in one transaction holding the write lock: all of it or, when it throws or
+    /// `rollback` is set, none. Inside another transaction it becomes a savepoint, so an inner
+    /// failure undoes only itself, as on a SQLite file.
+    func transaction<T>(rollback: Bool = false, _ body: () throws -> T) throws -> T {
+        let nested = depth > 0
+        let savepoint = "s\(depth)"
+        if nested {
+            try run("SAVEPOINT " + savepoint)
+        } else {
+            try run("BEGIN")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            // The write's statement limit, set in the same round trip as the turn is taken
+            // (the wait for the turn itself is bounded by lock_timeout).
+            if !nested {
+                try run("SELECT set_config('statement_timeout', $1, true), pg_advisory_xact_lock($2)", ["\(statementTimeout)s", Self.writeLock])
+            }
+            let value = try body()
+            if rollback {
+                try run(nested ? "ROLLBACK TO SAVEPOINT " + savepoint : "ROLLBACK")
+                if nested { try run("RELEASE SAVEPOINT " + savepoint) }
+            } else {
+                try run(nested ? "RELEASE SAVEPOINT " + savepoint : "COMMIT")
+            }
+            return value
+        } catch {
+            // Secondary to the error that brought us here (a lost connection has rolled back
+            // already, and says so itself).
+            if nested {
+                _ = try? run("ROLLBACK TO SAVEPOINT " + savepoint)
+                _ = try? run("RELEASE SAVEPOINT " + savepoint)
+            } else {
+                _ = try? run("ROLLBACK")
+            }
+            throw error
+        }
+    }
+
+    /// Lifts the write's statement limit for the rest of its transaction, for work the size of
+    /// an import (the import itself, and undoing or redoing one), which lasts as long as the
+    /// rows take; waiting for a lock is still bounded.
+    func liftStatementLimit() throws {
+        try run("SET LOCAL statement_timeout = 0")
+    }
+
+    /// Runs `body` in one read-only transaction that sees the database at one moment while
+    /// others go on writing (REPEATABLE READ). As every read, its statements have no time limit
+    /// (reading a whole database may take longer than any one command should); waiting for a
+    /// lock still has.
+    func readingOneMoment<T>(_ body: () throws -> T) throws -> T {
+        try run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        // After a failure the transaction is over already, or this ends it.
+        defer { _ = try? run("COMMIT") }
+        return try body()
+    }
+
+    /// Nothing more is sent on this connection.
+    func markLost() {
+        isLost = true
+    }
+}
+#endif
