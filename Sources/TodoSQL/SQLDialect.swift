@@ -5,6 +5,11 @@ public protocol SQLDialect: Sendable {
     /// Whether `a` and `b` are the same name, ignoring ASCII case as list names and tags do (`a`
     /// a column, so its index serves).
     func sameName(_ a: String, _ b: String) -> String
+    /// What orders names as list names are ordered (ASCII case folded, then by bytes), `column`
+    /// a column whose index serves.
+    func nameOrder(_ column: String) -> String
+    /// The value of a `LIMIT` of `count` rows, or of none.
+    func limit(_ count: Int?) -> SQLValue
     /// `text` compared byte for byte, whatever its column's collation.
     func exactly(_ text: String) -> String
     /// `expression` read as text (a number in decimal, a truth value as 0 or 1).

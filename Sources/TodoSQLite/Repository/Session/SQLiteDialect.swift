@@ -7,6 +7,12 @@ struct SQLiteDialect: SQLDialect {
 
     func exactly(_ text: String) -> String { "\(text) COLLATE BINARY" }
 
+    /// The column's own NOCASE collation (and its unique index).
+    func nameOrder(_ column: String) -> String { column }
+
+    /// A negative limit is none.
+    func limit(_ count: Int?) -> SQLValue { .integer(Int64(count ?? -1)) }
+
     /// SQLite reads any value as text when asked to.
     func asText(_ expression: String, isBool: Bool) -> String { expression }
 
