@@ -24,8 +24,9 @@ extension HistoryKeeping {
     /// The newest `limit` changes the history shows, newest first.
     package func forEachChange(limit: Int, _ body: (HistoryEntry) throws -> Void) throws {
         try translatingErrors {
-            try session.forEachRow("SELECT id, at, command, summary, undone FROM history WHERE \(HistoryStore.visible) ORDER BY id DESC LIMIT $2",
-                                   [SQLValue(historyLimit), SQLValue(limit)]) { try body(HistoryStore.entry($0)) }
+            try session.forEachRow("\(HistoryStore.visibleChanges) ORDER BY id DESC LIMIT $2", [SQLValue(historyLimit), SQLValue(limit)]) {
+                try body(HistoryStore.entry($0))
+            }
         }
     }
 }

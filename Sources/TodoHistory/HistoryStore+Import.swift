@@ -54,21 +54,11 @@ extension HistoryStore {
         try session.run("DELETE FROM history_tasks WHERE change_id = $1", [.integer(change)])
     }
 
-    /// Deletes the tasks with ids in (after, through] a slice at a time (`dialect.rowsPerStatement`,
-    /// as `inSlices` does). Slices are cut at ids that exist, so a sparse range (ids kept from
-    /// another database) takes no more steps than it has tasks.
+    /// Deletes the tasks with ids in (after, through], a slice at a time (`forEachSlice`).
     private func deleteTasks(after first: Int64, through last: Int64) throws {
-        var low = first
-        while true {
-            var high = last
-            if let slice = dialect.rowsPerStatement,
-               let cut = try session.first("SELECT id FROM tasks WHERE id > $1 AND id <= $2 ORDER BY id LIMIT 1 OFFSET $3",
-                                           [.integer(low), .integer(last), .integer(Int64(slice - 1))], { try $0.int64(0) }) {
-                high = cut
-            }
-            try session.run("DELETE FROM tasks WHERE id > $1 AND id <= $2", [.integer(low), .integer(high)])
-            if high == last { return }
-            low = high
+        let range: [SQLValue] = [.integer(first), .integer(last)]
+        try session.forEachSlice(of: dialect.rowsPerStatement, key: "id", in: "tasks", where: "id > $1 AND id <= $2", range) { low, high in
+            try session.run("DELETE FROM tasks WHERE id > $1 AND id <= $2 AND id >= $3 AND id <= $4", range + [.integer(low), .integer(high)])
         }
     }
 }

@@ -14,8 +14,8 @@ extension HistoryStore {
         try session.first("SELECT count(*) FROM history_tasks WHERE change_id = $1 AND \(condition)", [.integer(change)]) { try $0.int(0) } ?? 0
     }
 
-    /// Deletes the recorded tasks whose `next` side is absent.
-    /// Where statements have no limit of rows, one statement (a server: no round trip to count).
+    /// Deletes the recorded tasks whose `next` side is absent. Where statements have no limit of
+    /// rows, in one statement (a server: no round trip to count them first).
     func deleteTasks(of change: Int64, next: Side) throws {
         guard dialect.rowsPerStatement != nil else {
             try session.run("DELETE FROM tasks WHERE id IN (SELECT task_id FROM history_tasks WHERE change_id = $1 AND \(Self.going(next)))",
@@ -34,23 +34,11 @@ extension HistoryStore {
         }
     }
 
-    /// Runs `body` on the change's rows of `table` that meet `condition` as (lowest, highest) of
-    /// `key`, `dialect.rowsPerStatement` of them at a time (all at once where there is no
-    /// such limit): on a SQLite file, a statement that runs triggers or cascades first gathers
-    /// every rowid it touches in memory, and an UPDATE FROM every row it joins, so a change of
-    /// any size is reverted in slices. Slices are cut at ids the change recorded, so a sparse one
-    /// takes no more steps than rows.
+    /// Runs `body` on the change's rows of `table` that meet `condition`, a slice of `key` at a
+    /// time (`forEachSlice`).
     private func inSlices(_ table: String, _ key: String, of change: Int64, where condition: String,
                           _ body: (Int64, Int64) throws -> Void) throws {
-        guard let slice = dialect.rowsPerStatement else { return try body(.min, .max) }
-        var low: Int64 = .min
-        while true {
-            let high = try session.first("SELECT \(key) FROM \(table) WHERE change_id = $1 AND \(condition) AND \(key) >= $2 ORDER BY \(key) LIMIT 1 OFFSET $3",
-                                         [.integer(change), .integer(low), .integer(Int64(slice - 1))]) { try $0.int64(0) } ?? .max
-            try body(low, high)
-            if high == .max { return }
-            low = high + 1
-        }
+        try session.forEachSlice(of: dialect.rowsPerStatement, key: key, in: table, where: "change_id = $1 AND \(condition)", [.integer(change)], body)
     }
 
     /// Inserts and updates the recorded lists whose `next` side is there.

@@ -36,19 +36,19 @@ public struct HistoryStore {
 
     // MARK: The record of a change
 
-    /// Where the changes shown and undone start: the newest `limit` ids of the table.
-    public static let visible = "id > (SELECT coalesce(max(id), 0) FROM history) - $1"
+    /// The changes the history shows and undoes (the newest `$1` ids of the table), read by
+    /// `entry`.
+    static let visibleChanges = "SELECT id, at, command, summary, undone FROM history WHERE id > (SELECT coalesce(max(id), 0) FROM history) - $1"
 
     /// The change undo reverts next (the newest not undone) or redo does (the oldest undone),
     /// among those the history shows; nil when there is none.
     func nextChange(undoing: Bool) throws -> HistoryEntry? {
         let pick = undoing ? "NOT undone ORDER BY id DESC" : "undone ORDER BY id"
-        return try session.first("SELECT id, at, command, summary, undone FROM history WHERE \(Self.visible) AND \(pick) LIMIT 1",
-                                 [SQLValue(limit)], Self.entry)
+        return try session.first("\(Self.visibleChanges) AND \(pick) LIMIT 1", [SQLValue(limit)], Self.entry)
     }
 
     /// Reads a change's row: id, at, command, summary, undone.
-    public static func entry(_ row: any SQLRow) throws -> HistoryEntry {
+    static func entry(_ row: any SQLRow) throws -> HistoryEntry {
         HistoryEntry(id: try row.int64(0), at: try row.text(1), command: try row.text(2), summary: try row.text(3), isUndone: try row.bool(4))
     }
 

@@ -35,13 +35,13 @@ public struct HistoryWriter {
         let id: Int64
         if session.dialect.failureEndsTransaction {
             try dropUndone()
-            id = try insertChange(values)
+            id = try session.insert(Self.insertChange, values)
         } else {
             do {
-                id = try insertChange(values)
+                id = try session.insert(Self.insertChange, values)
             } catch where session.violated(by: error) == .unique {
                 try dropUndone()
-                id = try insertChange(values)
+                id = try session.insert(Self.insertChange, values)
             }
         }
         // Ids written by hand near the smallest integer have nothing older to prune.
@@ -55,10 +55,6 @@ public struct HistoryWriter {
         VALUES (coalesce((SELECT CASE WHEN undone THEN id ELSE id + 1 END FROM history ORDER BY id DESC LIMIT 1), 1),
                 $1, $2, $3, $4, $5, $6, $7)
         """
-
-    private func insertChange(_ values: [SQLValue]) throws -> Int64 {
-        try session.insert(Self.insertChange, values)
-    }
 
     private func dropUndone() throws {
         try session.run("DELETE FROM history WHERE id > coalesce((SELECT id FROM history WHERE NOT undone ORDER BY id DESC LIMIT 1), 0)", [])

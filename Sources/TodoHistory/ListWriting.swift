@@ -98,23 +98,12 @@ extension ListWriting {
         if let slice = session.dialect.rowsPerStatement,
            let tasks = try session.first("SELECT open_count + done_count FROM lists WHERE id = $1", [.integer(id)], { try $0.int(0) }),
            tasks > 0 {
+            // A list of a slice or less goes in one statement, through the list's index; a larger
+            // one walks the table in id order (`inIDOrder`: no sort of the list's index).
             try session.writingInBulk(tasks, .deleting) {
-                // A list of a slice or less goes in one statement, through the list's index.
-                guard tasks > slice else {
-                    try session.run("DELETE FROM tasks WHERE list_id = $1", [.integer(id)])
-                    return
-                }
-                // Each slice ends at its last task, whatever gaps someone left between ids by
-                // hand (Int64.min and .max included). The table is walked in id order (`inIDOrder`:
-                // no sort of the list's index), once over all the slices.
-                var low: Int64 = .min
-                while true {
-                    let high = try session.first("""
-                        SELECT id FROM \(session.dialect.inIDOrder("tasks")) WHERE list_id = $1 AND id >= $2 ORDER BY id LIMIT 1 OFFSET $3
-                        """, [.integer(id), .integer(low), .integer(Int64(slice - 1))]) { try $0.int64(0) } ?? .max
+                try session.forEachSlice(of: tasks > slice ? slice : nil, key: "id", in: session.dialect.inIDOrder("tasks"),
+                                         where: "list_id = $1", [.integer(id)]) { low, high in
                     try session.run("DELETE FROM tasks WHERE list_id = $1 AND id >= $2 AND id <= $3", [.integer(id), .integer(low), .integer(high)])
-                    if high == .max { break }
-                    low = high + 1
                 }
             }
         }

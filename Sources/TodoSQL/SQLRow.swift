@@ -25,14 +25,8 @@ public enum SQLValue: Sendable, Equatable {
     case bool(Bool)
 }
 
-extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral {
-    public init(integerLiteral value: Int64) { self = .integer(value) }
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(nilLiteral: ()) { self = .null }
-
-    public init(_ value: Int64) { self = .integer(value) }
+extension SQLValue {
     public init(_ value: Int) { self = .integer(Int64(value)) }
+    /// Text, or NULL for none.
     public init(_ value: String?) { self = value.map(SQLValue.text) ?? .null }
-    public init(_ value: Bool) { self = .bool(value) }
 }

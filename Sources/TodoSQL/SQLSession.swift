@@ -1,6 +1,6 @@
 /// Where the storage's SQL runs: a SQLite file or a PostgreSQL server, in a transaction the
-/// caller owns. The rules written once for every backend (the history's store, to begin with)
-/// speak to this; each backend adapts its own connection to it and says how its SQL differs
+/// caller owns. The rules written once for every backend (TodoHistory: writing tasks and lists,
+/// reading lists, the history, undo and redo) speak to this; each backend adapts its own connection to it and says how its SQL differs
 /// (`dialect`). As SQLKit's `SQLDatabase` and GRDB's `Database` draw it: run a statement, read
 /// its first row, or stream its rows, nothing else.
 ///
@@ -38,22 +38,6 @@ public enum SQLConstraint: Sendable {
 /// Which tasks are coming or going in a bulk write.
 public enum BulkWork: Sendable {
     case inserting, deleting
-}
-
-extension SQLSession {
-    @discardableResult
-    public func run(_ sql: String, _ values: SQLValue...) throws -> Int {
-        try run(sql, values)
-    }
-
-    public func first<T>(_ sql: String, _ values: SQLValue..., read: (any SQLRow) throws -> T) throws -> T? {
-        try first(sql, values, read)
-    }
-
-    /// The first column of the first row as a whole number; 0 when there is no row.
-    public func count(_ sql: String, _ values: SQLValue...) throws -> Int {
-        try first(sql, values) { try $0.int(0) } ?? 0
-    }
 }
 
 /// A statement that always gives a row (an INSERT … RETURNING) gave none.

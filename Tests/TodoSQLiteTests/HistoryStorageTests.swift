@@ -135,4 +135,38 @@ import TodoTestSupport
         _ = try repository.redo()
         #expect(try db.integer("SELECT count(*) FROM tasks") == 0)
     }
+
+    /// An import larger than a slice (50,000 ids, `forEachSlice`) leaves on undo, slice by slice,
+    /// and comes back on redo whole, the tasks that were there before left alone. All into a
+    /// list that was there before, so no list's cascade deletes what a slice missed.
+    @Test func anImportOfMoreThanASliceIsUndoneAndRedoneWhole() throws {
+        let (database, repository) = try Self.open()
+        let home = try repository.write { try repository.createList(named: "Home") }
+        try repository.write { _ = try repository.addTask(TaskDraft(title: "before"), to: home.id) }
+        let count = 120_001
+        _ = try repository.write(dryRun: false, recording: "import") {
+            try repository.importTasks(keepingIDs: false) { store in
+                try RepositoryImportTests.records(count).forEach { var record = $0; record.listName = "Home"; try store(record) }
+            }
+        }
+        let db = try database.connection()
+        let imported = try db.strings("SELECT id || ' ' || title || ' ' || done || ' ' || list_id FROM tasks ORDER BY id")
+        #expect(imported.count == count + 1)
+
+        _ = try repository.undo()
+        #expect(try db.strings("SELECT title FROM tasks") == ["before"])
+        #expect(try repository.allLists().map(\.name) == ["Home"])
+        #expect(try repository.allLists().map(\.openCount) == [1])
+        _ = try repository.redo()
+        #expect(try db.strings("SELECT id || ' ' || title || ' ' || done || ' ' || list_id FROM tasks ORDER BY id") == imported)
+
+        // A change that edits more than a slice of tasks is put back a slice at a time too.
+        let open = try db.strings("SELECT id FROM tasks WHERE done = 0 ORDER BY id").compactMap { Int64($0) }
+        #expect(open.count > 100_000)
+        try repository.write(dryRun: false, recording: "done") { for id in open { _ = try repository.setDone(true, task: id, in: home.id) } }
+        #expect(try db.integer("SELECT count(*) FROM tasks WHERE done = 0") == 0)
+        _ = try repository.undo()
+        #expect(try db.strings("SELECT id || ' ' || title || ' ' || done || ' ' || list_id FROM tasks ORDER BY id") == imported)
+        #expect(try db.strings("PRAGMA integrity_check") == ["ok"])
+    }
 }

@@ -29,7 +29,7 @@ import TodoTestSupport
     }
 
     @Test func valuesGoInAndComeBackByTheirNumbers() throws {
-        try session.run("INSERT INTO v (id, value) VALUES ($2, $1)", ["text", .integer(7)])
+        try session.run("INSERT INTO v (id, value) VALUES ($2, $1)", [.text("text"), .integer(7)])
         try session.run("INSERT INTO v (id, value) VALUES ($1, $2)", [.integer(8), .null])
         try session.run("INSERT INTO v (id, value) VALUES ($1, $2)", [.integer(9), .bool(true)])
         #expect(try session.first("SELECT value FROM v WHERE id = $1", [.integer(7)]) { try $0.text(0) } == "text")

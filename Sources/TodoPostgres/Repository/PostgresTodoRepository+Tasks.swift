@@ -6,7 +6,7 @@ extension PostgresTodoRepository {
     /// What `readTask` reads, from tasks `t` and lists `l`.
     static let taskSelect = """
         SELECT t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, t.done,
-            t.created_at, t.updated_at, t.completed_at, \(TaskRow.tagsOf("t.id")), t.repeat, t.repeat_from
+            t.created_at, t.updated_at, t.completed_at, \(PostgresDialect().tags(ofTask: "t.id")), t.repeat, t.repeat_from
         FROM tasks AS t JOIN lists AS l ON l.id = t.list_id
         """
 

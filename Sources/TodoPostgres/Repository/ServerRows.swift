@@ -3,35 +3,9 @@ import TodoCore
 import TodoHistory
 import TodoSQL
 
-/// How the server reads and binds the rows the history records (`TaskRow`, `ListRow`).
 extension TaskRow {
-    /// A task's tags as one text, from a query with `id` in scope.
-    static func tagsOf(_ id: String) -> String {
-        PostgresDialect().tags(ofTask: id)
-    }
-
-    /// What selects `fields` of the task `t`.
+    /// What selects `fields` of the task `t`, in the server's SQL.
     static let selected = selected(PostgresDialect())
-
-    /// Reads `fields.count` columns from `first`; nil when they are NULL (the side of a history
-    /// row where the task did not exist).
-    static func read(_ row: ServerRow, from first: Int) throws -> TaskRow? {
-        guard !row.isNull(first + 1) else { return nil }
-        return TaskRow(
-            listID: try row.int64(first), title: try row.text(first + 1), notes: try row.optionalText(first + 2),
-            due: try row.optionalText(first + 3), priority: try row.text(first + 4), done: try row.bool(first + 5),
-            createdAt: try row.text(first + 6), updatedAt: try row.text(first + 7), completedAt: try row.optionalText(first + 8),
-            tags: try row.optionalText(first + 9) ?? "", repeat: try row.optionalText(first + 10),
-            repeatFrom: try row.optionalText(first + 11) ?? "due")
-    }
-}
-
-extension ListRow {
-    static func read(_ row: ServerRow, from first: Int) throws -> ListRow? {
-        row.isNull(first) ? nil : ListRow(name: try row.text(first), createdAt: try row.text(first + 1))
-    }
-
-    var values: [ServerValue] { [name, createdAt] }
 }
 
 /// The `$1, $2, …` of a statement, numbered as values are added.

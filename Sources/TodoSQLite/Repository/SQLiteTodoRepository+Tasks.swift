@@ -3,7 +3,7 @@ import TodoHistory
 
 extension SQLiteTodoRepository {
     /// What `readTask` reads, from tasks `t` and lists `l`.
-    static let taskColumns = columns(tags: TaskRow.tagsOf("t.id"))
+    static let taskColumns = columns(tags: SQLiteDialect().tags(ofTask: "t.id"))
     static let taskSelect = "SELECT \(taskColumns) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id"
     /// The same with no tags read: `TagMerge` brings them in alongside, in id order.
     static let taskSelectWithoutTags = "SELECT \(columns(tags: "NULL")) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id"
