@@ -54,6 +54,8 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
+        // Where the database is and the environment's settings for it, as one Configuration.
+        .target(name: "TodoConfiguration", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
         .target(name: "TodoCoordinators", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
         // Tasks as NDJSON, JSON and CSV, both ways: no command line, no terminal.
         .target(name: "TodoInterchange", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
@@ -73,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "TodoCore", "TodoSQLite", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoUI",
+                "TodoCore", "TodoConfiguration", "TodoSQLite", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoUI",
                 .target(name: "TodoPostgres", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: swiftSettings
@@ -92,6 +94,11 @@ let package = Package(
         .testTarget(
             name: "TodoCoreTests",
             dependencies: ["TodoCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoConfigurationTests",
+            dependencies: ["TodoConfiguration", "TodoCore", "TodoTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -22,20 +22,3 @@ enum CommandFailure: ReportedError {
     }
 }
 
-/// A setting from the environment or `.env` that todo cannot use: a usage error (exit 64).
-enum SettingError: ReportedError {
-    case invalid(name: String, value: String, expected: String)
-    /// Bytes that are not UTF-8, which todo will not repair into another path.
-    case notUTF8(name: String)
-
-    var description: String {
-        switch self {
-        case .invalid(let name, let value, let expected):
-            "\(name) must be \(expected), not '\(value)'"
-        case .notUTF8(let name):
-            "\(name) is not valid UTF-8; todo takes a path exactly as given, so it will not guess which file this one means"
-        }
-    }
-
-    var exitStatus: Int32 { ExitStatus.usage }
-}

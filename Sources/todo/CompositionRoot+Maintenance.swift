@@ -1,4 +1,5 @@
 import TodoCLI
+import TodoConfiguration
 import TodoCore
 import TodoSQLite
 import TodoTerminal
@@ -11,7 +12,7 @@ import Glibc
 /// to the repository (a SQLite file's, or a server's) rather than through the screens.
 extension CompositionRoot {
     static func showDatabasePath(_ options: Settings) throws {
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: .process)
+        let location = try Configuration.resolve(databaseFlag: options.db).location
         // A server URL is shown without its password; whether it exists is not known here.
         let isServer = ServerURL(location.path) != nil
         let exists = !isServer && access(location.path, F_OK) == 0
@@ -22,13 +23,13 @@ extension CompositionRoot {
     }
 
     static func checkDatabase(_ options: Settings, repair: Bool) throws {
-        let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let configuration = try Configuration.resolve(databaseFlag: options.db)
+        let location = configuration.location
         let report = if let server = location.server {
-            try checkServer(server, environment, repair: repair)
+            try checkServer(server, configuration, repair: repair)
         } else {
             try SQLiteTodoRepository.check(
-                path: location.path, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds,
+                path: location.path, busyTimeoutMilliseconds: SQLiteTodoRepository.Options(configuration.fileSettings()).busyTimeoutMilliseconds,
                 repair: repair)
         }
         // What was repaired, or could not be checked, is said on stderr, so stdout stays the verdict.
@@ -41,15 +42,16 @@ extension CompositionRoot {
     }
 
     static func backUpDatabase(_ options: Settings, to file: String) throws {
-        let environment = Environment.process
         // A backup is a file; copying into a server is an import.
         if let target = ServerURL(file) { throw BackupToServer(url: target) }
-        let location = try DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let configuration = try Configuration.resolve(databaseFlag: options.db)
+        let location = configuration.location
         if let server = location.server {
-            try backUpServer(server, environment, to: file)
+            try backUpServer(server, configuration, to: file)
         } else {
             try SQLiteTodoRepository.backup(
-                databaseAt: location.path, to: file, busyTimeoutMilliseconds: SQLiteTodoRepository.Options.from(environment).busyTimeoutMilliseconds)
+                databaseAt: location.path, to: file,
+                busyTimeoutMilliseconds: SQLiteTodoRepository.Options(configuration.fileSettings()).busyTimeoutMilliseconds)
         }
         try print(DatabaseReport.backedUp(location.shown, to: file, json: options.json))
     }
@@ -60,18 +62,5 @@ extension CompositionRoot {
         try output.write(text)
         try output.flush()
     }
-
 }
 
-extension DatabaseLocation.Source {
-    /// The source as a word for JSON.
-    var key: String {
-        switch self {
-        case .flag: "flag"
-        case .environment: "environment"
-        case .dotEnv: "dotenv"
-        case .xdgDataHome: "xdg_data_home"
-        case .home: "home"
-        }
-    }
-}

@@ -1,4 +1,5 @@
 import TodoCLI
+import TodoConfiguration
 import TodoCoordinators
 import TodoCore
 import TodoSQLite
@@ -8,14 +9,14 @@ extension CompositionRoot {
     /// `todo ui`: the same repository, navigator and AppCoordinator as a command, driven by keys
     /// on the real terminal until the user quits. The terminal is put back on every way out.
     static func runNavigator(_ settings: Settings) throws {
-        let environment = Environment.process
+        let configuration = try Configuration.resolve(databaseFlag: settings.db)
+        let location = configuration.location
         // Colour as for every command; the terminal is known to be one here.
-        let colour = settings.color == .always || (settings.color == .auto && !environment.isSet("NO_COLOR"))
-        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment)
+        let colour = settings.color == .always || (settings.color == .auto && !configuration.forbidsColour)
         // A build that cannot open the URL says so before anything else.
         if let server = location.server, !opensServers { throw ServerNotSupported(url: server) }
         guard let terminal = RawTerminal(colour: colour) else { throw TerminalFailure.notATerminal }
-        var repository = try location.server.map { try openServer($0, environment) } ?? open(location, environment, onlyReads: false)
+        var repository = try location.server.map { try openServer($0, configuration) } ?? open(configuration, onlyReads: false)
 
         try terminal.enter()
         defer { terminal.restore() }
@@ -32,7 +33,7 @@ extension CompositionRoot {
             try navigatorApp.run(saying: message)
             navigator.unwindToRoot()
             guard navigatorApp.reopens else { return }
-            repository = try open(location, environment, onlyReads: false)
+            repository = try open(configuration, onlyReads: false)
             message = "Another database file was put at the path: this is it"
         }
     }

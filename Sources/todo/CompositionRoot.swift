@@ -1,4 +1,5 @@
 import TodoCLI
+import TodoConfiguration
 import TodoCoordinators
 import TodoInterchange
 import TodoCore
@@ -25,8 +26,8 @@ enum CompositionRoot {
     }
 
     static func run(_ settings: Settings, _ plan: CommandPlan) throws {
-        let environment = Environment.process
-        let location = try DatabaseLocation.resolve(flag: settings.db, environment: environment)
+        let configuration = try Configuration.resolve(databaseFlag: settings.db)
+        let location = configuration.location
         // Output is held back until the command succeeded (for writes, until their transaction
         // committed), so a failure prints nothing; only listings stream.
         let output = StandardOutput(holdUntilFlushed: !plan.streams)
@@ -35,12 +36,12 @@ enum CompositionRoot {
         // undo and redo, which only revert what a database holds.
         let createsDatabase = plan.writes && plan.recordsChange
         let missing = location.server == nil && !createsDatabase && access(location.path, F_OK) != 0 ? location.path : nil
-        let renderer = makeRenderer(settings, plan, output: output, environment: environment, missingDatabase: missing)
+        let renderer = makeRenderer(settings, plan, output: output, configuration: configuration, missingDatabase: missing)
 
         let repository: any TodoRepository = if let server = location.server {
-            try openServer(server, environment)
+            try openServer(server, configuration)
         } else {
-            try missing == nil ? open(location, environment, onlyReads: !plan.writes) : SQLiteTodoRepository.openEmpty()
+            try missing == nil ? open(configuration, onlyReads: !plan.writes) : SQLiteTodoRepository.openEmpty()
         }
         let navigator = Navigator(display: renderer)
         let app = AppCoordinator(navigator: navigator, repository: repository, today: { LocalClock().today() })
@@ -82,7 +83,7 @@ enum CompositionRoot {
     }
 
     private static func makeRenderer(_ settings: Settings, _ plan: CommandPlan, output: StandardOutput,
-                                     environment: Environment, missingDatabase: String?) -> any Renderer {
+                                     configuration: Configuration, missingDatabase: String?) -> any Renderer {
         if plan.quiet { return QuietRenderer(output: output) }
         switch plan.format {
         case .ndjson: return NDJSONRenderer(output: output)
@@ -95,7 +96,7 @@ enum CompositionRoot {
         let colour = switch settings.color {
         case .always: true
         case .never: false
-        case .auto: output.isTerminal && !environment.isSet("NO_COLOR")
+        case .auto: output.isTerminal && !configuration.forbidsColour
         }
         return HumanRenderer(output: output, style: Style(isEnabled: colour), dryRun: plan.dryRun, missingDatabase: missingDatabase)
     }
@@ -104,10 +105,10 @@ enum CompositionRoot {
 extension CompositionRoot {
     /// Opens the one repository, and says on stderr where the file was saved if opening it had to
     /// upgrade its schema first (stdout stays the command's).
-    static func open(_ location: DatabaseLocation, _ environment: Environment, onlyReads: Bool) throws -> SQLiteTodoRepository {
-        var options = try SQLiteTodoRepository.Options.from(environment)
+    static func open(_ configuration: Configuration, onlyReads: Bool) throws -> SQLiteTodoRepository {
+        var options = SQLiteTodoRepository.Options(try configuration.fileSettings())
         options.onlyReads = onlyReads
-        let repository = try SQLiteTodoRepository.open(path: location.path, options: options)
+        let repository = try SQLiteTodoRepository.open(path: configuration.location.path, options: options)
         if let backup = repository.migrationBackup {
             StandardError.write("todo: upgraded the database's schema; the file as it was is saved at \(TerminalText.safe(backup))\n")
         }
@@ -117,8 +118,9 @@ extension CompositionRoot {
     /// List names for shell completion and for telling a list from a mistyped command, read
     /// without creating, migrating or waiting: pressing TAB must never change a database.
     static func listNames(databaseFlag: String?) -> [String] {
-        guard let location = try? DatabaseLocation.resolve(flag: databaseFlag, environment: .process) else { return [] }
-        if let server = location.server { return serverListNames(server, .process) }
+        guard let configuration = try? Configuration.resolve(databaseFlag: databaseFlag) else { return [] }
+        let location = configuration.location
+        if let server = location.server { return serverListNames(server, configuration) }
         guard access(location.path, F_OK) == 0 else { return [] }
         return (try? SQLiteTodoRepository.listNames(path: location.path)) ?? []
     }

@@ -150,5 +150,20 @@ struct PostgresConfigurationTests {
         #expect(unknown.failedCleanly(with: 1, oneLine: true), "\(unknown.summary)")
         #expect(unknown.stderr.contains("no host named 'no-such-host.invalid' could be found"), "\(unknown.stderr)")
     }
+
+    /// A file's settings that todo cannot use do not stop a command on a server (they did: the
+    /// server's options were read through the file's), and a server's own bad one still does.
+    @Test func aFilesSettingsDoNotConcernAServer() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let todo = try TodoRunner()
+        let fileOnly: [String: String?] = ["TODO_SYNC": "sometimes", "TODO_BUSY_TIMEOUT": "soon"]
+        let added = try todo.run(["--db", url, "add", "Inbox", "x"], environment: fileOnly)
+        #expect(added.status == 0, "\(added.summary)")
+        #expect(try PostgresTestServer.psql(url, "SELECT title FROM tasks") == "x")
+        let refused = try todo.run(["--db", url, "add", "Inbox", "y"], environment: ["TODO_PG_STATEMENT_TIMEOUT": "soon"])
+        #expect(refused.failedCleanly(with: 64, oneLine: true), "\(refused.summary)")
+        #expect(refused.stderr.contains("TODO_PG_STATEMENT_TIMEOUT must be a whole number of seconds"), "\(refused.stderr)")
+        #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "1")
+    }
 }
 #endif

@@ -20,13 +20,15 @@ import TodoTestSupport
         "TodoSQLite": ["TodoCore", "TodoChecksum", "TodoMigrations", "TodoSQL", "TodoHistory", "CSQLite"],
         // The PostgreSQL repository: the driver and SwiftNIO under it; nothing of SQLite.
         "TodoPostgres": ["TodoCore", "TodoMigrations", "TodoSQL", "TodoHistory", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
+        // Where the database is and the environment's settings: no backend, no terminal.
+        "TodoConfiguration": ["TodoCore"],
         "TodoCoordinators": ["TodoCore"],
         "TodoInterchange": ["TodoCore"],
         "TodoTerminal": ["TodoCore", "TodoCoordinators", "TodoInterchange"],
         "TodoCLI": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "ArgumentParser"],
         // The navigator: keys and frames over the coordinators; nothing of SQL or arguments.
         "TodoUI": ["TodoCore", "TodoCoordinators", "TodoTerminal"],
-        "todo": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite", "TodoUI", "TodoPostgres"],
+        "todo": ["TodoCore", "TodoConfiguration", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite", "TodoUI", "TodoPostgres"],
         "EmbedMigrations": ["TodoChecksum", "Foundation"],
         "CSQLite": [],
     ]

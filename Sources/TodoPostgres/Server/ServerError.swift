@@ -1,9 +1,10 @@
 #if PostgreSQL
 import PostgresNIO
+import TodoCore
 
 /// What went wrong with the server, as one line for `Error:` (docs/manual.md): never a password, never
 /// a stack of driver details.
-public enum ServerError: Error, CustomStringConvertible, Equatable {
+public enum ServerError: ReportedError, Equatable {
     /// No connection: nothing listening, a refused password, no such database, TLS refused.
     case cannotConnect(address: String, reason: String)
     /// The connection broke during a command; nothing of it was kept.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TodoCore
 
 /// A file written whole beside where it goes and then put in place (a backup): never over a
 /// file that is there, never into a folder that is not, never half-written at its name.

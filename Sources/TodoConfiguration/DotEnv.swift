@@ -1,5 +1,4 @@
 import TodoCore
-import TodoInterchange
 
 #if canImport(Glibc)
 import Glibc
@@ -7,22 +6,22 @@ import Glibc
 
 /// Reads `KEY=VALUE` lines from a `.env` file the way common dotenv tools do: `#` comments,
 /// an optional `export `, and single or double quotes around the value. A missing file is empty.
-enum DotEnv {
+public enum DotEnv {
     /// Only a regular file is read: a FIFO or a device in its place would block or never end.
-    static func read(_ path: String) throws -> [String: String] {
+    public static func read(_ path: String) throws -> [String: String] {
         // Non-blocking, so that opening a FIFO returns at once instead of waiting for a writer.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return [:] }
-            throw InputError(path: path, reason: String(cString: strerror(errno)))
+            throw SettingError.unreadableDotEnv(path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw InputError(path: path, reason: "it is not a regular file, and only a regular .env is read")
+            throw SettingError.unreadableDotEnv(path: path, reason: "it is not a regular file, and only a regular .env is read")
         }
         // A .env is a few lines; anything larger is not one, and is not read whole.
-        guard info.st_size <= 1 << 20 else { throw InputError(path: path, reason: ".env is larger than 1 MiB") }
+        guard info.st_size <= 1 << 20 else { throw SettingError.unreadableDotEnv(path: path, reason: ".env is larger than 1 MiB") }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var count = 0
         while count < bytes.count {
@@ -39,7 +38,7 @@ enum DotEnv {
     /// `bytes` as lines of settings. A byte-order mark at the start (some editors write one) is
     /// skipped. A line that is not UTF-8 is refused if it sets TODO_DB (its path would be
     /// repaired into another one) and skipped otherwise, as todo reads nothing else from .env.
-    static func parse(_ bytes: [UInt8]) throws -> [String: String] {
+    public static func parse(_ bytes: [UInt8]) throws -> [String: String] {
         var values: [String: String] = [:]
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         for rawLine in text.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {

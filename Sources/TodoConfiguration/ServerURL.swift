@@ -3,45 +3,50 @@ import TodoCore
 /// A `postgres://` or `postgresql://` URL given for the database (the manual's section on PostgreSQL).
 /// Recognised in every build, so that it is never taken for a file path (which would create a
 /// folder named `postgres:`), and its password is never printed.
-struct ServerURL: Equatable {
+public struct ServerURL: Equatable, Sendable {
     /// The URL as given.
-    let text: String
+    public let text: String
 
-    init?(_ text: String) {
+    public init?(_ text: String) {
         guard ServerAddress.isServerURL(text) else { return nil }
         self.text = text
     }
 
     /// The URL without its password (`postgres://ann@host/todo`), to show and to log.
-    var withoutPassword: String { ServerPasswords.removed(from: text[...]) }
+    public var withoutPassword: String { ServerPasswords.removed(from: text[...]) }
 }
 
 /// A server URL in a build without the PostgreSQL trait: exit 1, saying how to get a build that
 /// opens it.
-struct ServerNotSupported: ServerFailure {
-    let url: ServerURL
+public struct ServerNotSupported: ReportedError {
+    public let url: ServerURL
 
-    var description: String {
+    public init(url: ServerURL) {
+        self.url = url
+    }
+
+    public var description: String {
         "this todo cannot open a PostgreSQL database (\(url.withoutPassword)): it was built for SQLite files only; build it with `swift build -c release --traits PostgreSQL` (see docs/manual.md), or give --db or TODO_DB a file path"
     }
 }
 
 /// A server URL given as `todo db backup`'s FILE: exit 1, saying how to copy into a server.
-struct BackupToServer: ServerFailure {
-    let url: ServerURL
+public struct BackupToServer: ReportedError {
+    public let url: ServerURL
 
-    var description: String {
+    public init(url: ServerURL) {
+        self.url = url
+    }
+
+    public var description: String {
         "a backup is written to a new file, not to a server (\(url.withoutPassword)): to copy into one, `todo export | todo import --keep-ids --db URL`"
     }
 }
 
 extension DatabaseLocation {
     /// The server this location names, if it is a URL.
-    var server: ServerURL? { ServerURL(path) }
+    public var server: ServerURL? { ServerURL(path) }
 
     /// The location as it may be shown: a server URL without its password.
-    var shown: String { ServerURL(path)?.withoutPassword ?? path }
+    public var shown: String { ServerURL(path)?.withoutPassword ?? path }
 }
-
-/// What goes wrong with a PostgreSQL database: one `Error:` line, exit 1.
-protocol ServerFailure: ReportedError {}
