@@ -32,6 +32,8 @@ let package = Package(
         ),
         .target(name: "TodoCore", swiftSettings: swiftSettings),
         .target(name: "TodoChecksum", swiftSettings: swiftSettings),
+        // Where the database is and the environment's settings for it, as one Configuration.
+        .target(name: "TodoConfiguration", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
         // What a numbered migration file is, for both backends' migrators.
         .target(name: "TodoMigrations", dependencies: ["TodoChecksum"], swiftSettings: swiftSettings),
         // Where the storage's SQL runs (a SQLite file, a PostgreSQL server) and how it differs.
@@ -40,7 +42,7 @@ let package = Package(
         .target(name: "TodoHistory", dependencies: ["TodoCore", "TodoSQL"], swiftSettings: swiftSettings),
         .target(
             name: "TodoSQLite",
-            dependencies: ["CSQLite", "TodoCore", "TodoChecksum", "TodoMigrations", "TodoSQL", "TodoHistory"],
+            dependencies: ["CSQLite", "TodoCore", "TodoChecksum", "TodoConfiguration", "TodoMigrations", "TodoSQL", "TodoHistory"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
@@ -48,14 +50,12 @@ let package = Package(
         .target(
             name: "TodoPostgres",
             dependencies: [
-                "TodoCore", "TodoMigrations", "TodoSQL", "TodoHistory",
+                "TodoCore", "TodoConfiguration", "TodoMigrations", "TodoSQL", "TodoHistory",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: swiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
-        // Where the database is and the environment's settings for it, as one Configuration.
-        .target(name: "TodoConfiguration", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
         .target(name: "TodoCoordinators", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
         // Tasks as NDJSON, JSON and CSV, both ways: no command line, no terminal.
         .target(name: "TodoInterchange", dependencies: ["TodoCore"], swiftSettings: swiftSettings),

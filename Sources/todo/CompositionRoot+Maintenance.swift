@@ -14,12 +14,9 @@ extension CompositionRoot {
     static func showDatabasePath(_ options: Settings) throws {
         let location = try Configuration.resolve(databaseFlag: options.db).location
         // A server URL is shown without its password; whether it exists is not known here.
-        let isServer = ServerURL(location.path) != nil
-        let exists = !isServer && access(location.path, F_OK) == 0
-        let note = isServer ? "; a PostgreSQL database" + (CompositionRoot.opensServers ? "" : ", which this todo cannot open (built without PostgreSQL)")
-            : exists ? "" : "; it does not exist yet"
+        let exists = location.server == nil ? access(location.path, F_OK) == 0 : nil
         try print(DatabaseReport.path(location.shown, source: location.source.rawValue, sourceKey: location.source.key,
-                                      exists: isServer ? nil : exists, note: note, json: options.json))
+                                      exists: exists, opensServers: opensServers, json: options.json))
     }
 
     static func checkDatabase(_ options: Settings, repair: Bool) throws {
@@ -32,9 +29,7 @@ extension CompositionRoot {
                 path: location.path, busyTimeoutMilliseconds: SQLiteTodoRepository.Options(configuration.fileSettings()).busyTimeoutMilliseconds,
                 repair: repair)
         }
-        // What was repaired, or could not be checked, is said on stderr, so stdout stays the verdict.
-        for line in report.repaired { StandardError.write("todo: repaired: \(TerminalText.safe(line))\n") }
-        for line in report.notChecked { StandardError.write("todo: \(TerminalText.safe(line))\n") }
+        DatabaseReport.tellRepairs(of: report)
         guard report.findings.isEmpty else {
             throw CommandFailure.checkFailed(path: location.shown, findings: report.findings)
         }

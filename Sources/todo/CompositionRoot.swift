@@ -36,7 +36,7 @@ enum CompositionRoot {
         // undo and redo, which only revert what a database holds.
         let createsDatabase = plan.writes && plan.recordsChange
         let missing = location.server == nil && !createsDatabase && access(location.path, F_OK) != 0 ? location.path : nil
-        let renderer = makeRenderer(settings, plan, output: output, configuration: configuration, missingDatabase: missing)
+        let renderer = plan.renderer(settings, output: output, forbidsColour: configuration.forbidsColour, missingDatabase: missing)
 
         let repository: any TodoRepository = if let server = location.server {
             try openServer(server, configuration)
@@ -47,25 +47,8 @@ enum CompositionRoot {
         let app = AppCoordinator(navigator: navigator, repository: repository, today: { LocalClock().today() })
         app.start()
 
-        let perform = {
-            for step in plan.steps {
-                switch step {
-                case .open(let link): try app.open(link)
-                case .eachTask(let ids, let action):
-                    for id in ids {
-                        try app.open(.listOfTask(id))
-                        try navigator.send(action.event(id))
-                    }
-                case .send(let event): try navigator.send(event)
-                }
-            }
-        }
         do {
-            if plan.writes {
-                try repository.write(dryRun: plan.dryRun, recording: plan.recordsChange ? plan.commandLine : nil, perform)
-            } else {
-                try perform()
-            }
+            try plan.carryOut(on: repository, app, navigator)
         } catch let error as TodoError where missing != nil {
             throw CommandFailure.noDatabase(path: location.path, because: error.description)
         }
@@ -80,25 +63,6 @@ enum CompositionRoot {
         }
         // What an import could not carry over, once it is in (or, in a dry run, would be).
         for message in plan.notices?.messages ?? [] { StandardError.write("todo: " + TerminalText.safe(message) + "\n") }
-    }
-
-    private static func makeRenderer(_ settings: Settings, _ plan: CommandPlan, output: StandardOutput,
-                                     configuration: Configuration, missingDatabase: String?) -> any Renderer {
-        if plan.quiet { return QuietRenderer(output: output) }
-        switch plan.format {
-        case .ndjson: return NDJSONRenderer(output: output)
-        case .csv: return CSVRenderer(output: output)
-        case .json: return JSONRenderer(output: output, shape: .many)
-        case .taskwarrior, .todotxt, nil: break
-        }
-        if settings.json { return JSONRenderer(output: output, shape: plan.shape) }
-        // Colour as the manual says: --color always, or auto with stdout a terminal and NO_COLOR unset.
-        let colour = switch settings.color {
-        case .always: true
-        case .never: false
-        case .auto: output.isTerminal && !configuration.forbidsColour
-        }
-        return HumanRenderer(output: output, style: Style(isEnabled: colour), dryRun: plan.dryRun, missingDatabase: missingDatabase)
     }
 }
 

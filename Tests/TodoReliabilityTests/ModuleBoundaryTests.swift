@@ -13,15 +13,15 @@ import TodoTestSupport
         "TodoCore": [],
         "TodoChecksum": [],
         "TodoMigrations": ["TodoChecksum"],
+        // Where the database is and the environment's settings: no backend, no terminal.
+        "TodoConfiguration": ["TodoCore"],
         // Where the storage's SQL runs, and how one backend's differs: no driver, no domain.
         "TodoSQL": [],
         // Undo and redo's rules and the history's store, over any session: no driver.
         "TodoHistory": ["TodoCore", "TodoSQL"],
-        "TodoSQLite": ["TodoCore", "TodoChecksum", "TodoMigrations", "TodoSQL", "TodoHistory", "CSQLite"],
+        "TodoSQLite": ["TodoCore", "TodoChecksum", "TodoConfiguration", "TodoMigrations", "TodoSQL", "TodoHistory", "CSQLite"],
         // The PostgreSQL repository: the driver and SwiftNIO under it; nothing of SQLite.
-        "TodoPostgres": ["TodoCore", "TodoMigrations", "TodoSQL", "TodoHistory", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
-        // Where the database is and the environment's settings: no backend, no terminal.
-        "TodoConfiguration": ["TodoCore"],
+        "TodoPostgres": ["TodoCore", "TodoConfiguration", "TodoMigrations", "TodoSQL", "TodoHistory", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
         "TodoCoordinators": ["TodoCore"],
         "TodoInterchange": ["TodoCore"],
         "TodoTerminal": ["TodoCore", "TodoCoordinators", "TodoInterchange"],

@@ -1,3 +1,4 @@
+import TodoCore
 import TodoInterchange
 
 /// What `todo db path`, `todo db check` and `todo db backup` print on success, as text for people
@@ -5,8 +6,13 @@ import TodoInterchange
 /// its password), escaped for the terminal or quoted for JSON here, nowhere else.
 public enum DatabaseReport {
     /// `todo db path`: where the database is and what chose it. `exists` is nil for a server
-    /// (not known without connecting); `note` ends the second line of the text form.
-    public static func path(_ shown: String, source: String, sourceKey: String, exists: Bool?, note: String, json: Bool) -> String {
+    /// (not known without connecting); for one, the text says whether this build opens it.
+    public static func path(_ shown: String, source: String, sourceKey: String, exists: Bool?, opensServers: Bool, json: Bool) -> String {
+        let note = switch exists {
+        case nil: "; a PostgreSQL database" + (opensServers ? "" : ", which this todo cannot open (built without PostgreSQL)")
+        case true?: ""
+        case false?: "; it does not exist yet"
+        }
         if json {
             return "{\"path\":" + JSONWriter.string(shown) + ",\"source\":" + JSONWriter.string(sourceKey)
                 + ",\"exists\":\(exists.map(String.init) ?? "null")}\n"
@@ -22,5 +28,11 @@ public enum DatabaseReport {
     /// `todo db backup` wrote `file`.
     public static func backedUp(_ shown: String, to file: String, json: Bool) -> String {
         json ? "{\"backup\":" + JSONWriter.string(file) + "}\n" : "Backed up \(TerminalText.safe(shown)) to \(TerminalText.safe(file))\n"
+    }
+
+    /// What `todo db check` repaired, and what it could not check, on stderr (stdout stays the verdict).
+    public static func tellRepairs(of report: CheckReport) {
+        for line in report.repaired { StandardError.write("todo: repaired: \(TerminalText.safe(line))\n") }
+        for line in report.notChecked { StandardError.write("todo: \(TerminalText.safe(line))\n") }
     }
 }

@@ -1,13 +1,13 @@
 import TodoCore
 
-/// Failures the composition root itself reports (exit status 1).
-enum CommandFailure: ReportedError {
+/// Failures of a command as a whole, which the composition root reports (exit status 1).
+public enum CommandFailure: ReportedError {
     /// A reading command found nothing because its database file does not exist.
     case noDatabase(path: String, because: String)
     /// `todo db check` found problems; each finding is one line after the first.
     case checkFailed(path: String, findings: [String])
 
-    var description: String {
+    public var description: String {
         switch self {
         case .noDatabase(let path, let reason):
             "\(reason): there is no database at \(path) yet (a command that writes creates it)"
@@ -16,7 +16,7 @@ enum CommandFailure: ReportedError {
         }
     }
 
-    var details: [String] {
+    public var details: [String] {
         if case .checkFailed(_, let findings) = self { return findings }
         return []
     }

@@ -1,0 +1,48 @@
+import TodoCore
+import TodoCoordinators
+import TodoInterchange
+import TodoTerminal
+
+extension CommandPlan {
+    /// Carries the plan out: a writing command in one write of the repository (recorded in the
+    /// history as its command line, or rolled back for a dry run), a reading one as it is.
+    public func carryOut(on repository: any TodoRepository, _ app: AppCoordinator, _ navigator: Navigator) throws {
+        guard writes else { return try takeSteps(app, navigator) }
+        try repository.write(dryRun: dryRun, recording: recordsChange ? commandLine : nil) { try takeSteps(app, navigator) }
+    }
+
+    /// Takes the plan's steps, in order, through the AppCoordinator and the navigator over its screens.
+    public func takeSteps(_ app: AppCoordinator, _ navigator: Navigator) throws {
+        for step in steps {
+            switch step {
+            case .open(let link): try app.open(link)
+            case .eachTask(let ids, let action):
+                for id in ids {
+                    try app.open(.listOfTask(id))
+                    try navigator.send(action.event(id))
+                }
+            case .send(let event): try navigator.send(event)
+            }
+        }
+    }
+
+    /// What prints the plan's outcome: the ids alone, a format's records, JSON, else text, in
+    /// colour as the manual says (`--color always`, or `auto` with stdout a terminal and no
+    /// `NO_COLOR`).
+    public func renderer(_ settings: Settings, output: StandardOutput, forbidsColour: Bool, missingDatabase: String?) -> any Renderer {
+        if quiet { return QuietRenderer(output: output) }
+        switch format {
+        case .ndjson: return NDJSONRenderer(output: output)
+        case .csv: return CSVRenderer(output: output)
+        case .json: return JSONRenderer(output: output, shape: .many)
+        case .taskwarrior, .todotxt, nil: break
+        }
+        if settings.json { return JSONRenderer(output: output, shape: shape) }
+        let colour = switch settings.color {
+        case .always: true
+        case .never: false
+        case .auto: output.isTerminal && !forbidsColour
+        }
+        return HumanRenderer(output: output, style: Style(isEnabled: colour), dryRun: dryRun, missingDatabase: missingDatabase)
+    }
+}
