@@ -88,9 +88,9 @@ import TodoTestSupport
         weak var editTask: EditTaskCoordinator?
 
         do {
-            let strongMainList = MainListCoordinator(navigator: navigator, repository: repository, today: testToday)
-            let strongTodoList = TodoListCoordinator(navigator: navigator, repository: repository, today: testToday)
-            let strongEditTask = EditTaskCoordinator(navigator: navigator, repository: repository, today: testToday)
+            let strongMainList = MainListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
+            let strongTodoList = TodoListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
+            let strongEditTask = EditTaskCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
             mainListScreen.coordinator = strongMainList
             todoListScreen.coordinator = strongTodoList
             editTaskScreen.coordinator = strongEditTask
@@ -107,17 +107,17 @@ import TodoTestSupport
         let database = try ScratchDatabase()
         let repository: any TodoRepository = database.repository
         let navigator = Navigator(display: RecordingDisplay())
-        let mainListChild = MainListCoordinator(navigator: navigator, repository: repository, today: testToday)
-        let todoListChild = TodoListCoordinator(navigator: navigator, repository: repository, today: testToday)
-        let editTaskChild = EditTaskCoordinator(navigator: navigator, repository: repository, today: testToday)
+        let mainListChild = MainListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
+        let todoListChild = TodoListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
+        let editTaskChild = EditTaskCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
         weak var app: AppCoordinator?
         weak var mainList: MainListCoordinator?
         weak var todoList: TodoListCoordinator?
 
         do {
             let strongApp = AppCoordinator(navigator: navigator, repository: repository, today: testToday)
-            let strongMainList = MainListCoordinator(navigator: navigator, repository: repository, today: testToday)
-            let strongTodoList = TodoListCoordinator(navigator: navigator, repository: repository, today: testToday)
+            let strongMainList = MainListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
+            let strongTodoList = TodoListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
             mainListChild.parentCoordinator = strongApp
             todoListChild.parentCoordinator = strongMainList
             editTaskChild.parentCoordinator = strongTodoList

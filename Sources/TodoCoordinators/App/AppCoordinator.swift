@@ -4,20 +4,18 @@ import TodoCore
 /// MainList and resolves deep links by walking the coordinators down to the wanted screen.
 public final class AppCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
-    public let navigator: Navigator
-    private let repository: any TodoRepository
-    private let today: Today
+    private let dependencies: Dependencies
+    public var navigator: Navigator { dependencies.navigator }
+    private var repository: any TodoRepository { dependencies.repository }
 
     /// `today`: the local date now, for what counts from it (a repeating task's next due date).
     public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
-        self.navigator = navigator
-        self.repository = repository
-        self.today = today
+        dependencies = Dependencies(navigator: navigator, repository: repository, today: today)
     }
 
     /// Puts MainList on screen.
     public func start() {
-        let mainList = MainListCoordinator(navigator: navigator, repository: repository, today: today)
+        let mainList = MainListCoordinator(dependencies)
         mainList.parentCoordinator = self
         childCoordinators.append(mainList)
         mainList.start()

@@ -3,19 +3,17 @@ import TodoCore
 /// Navigation from EditTask, presented modally over TodoList.
 public final class EditTaskCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
-    public let navigator: Navigator
     public weak var parentCoordinator: TodoListCoordinator?
-    private let repository: any TodoRepository
-    private let today: Today
+    private let dependencies: Dependencies
+    public var navigator: Navigator { dependencies.navigator }
+    private var repository: any TodoRepository { dependencies.repository }
 
-    public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
-        self.navigator = navigator
-        self.repository = repository
-        self.today = today
+    public init(_ dependencies: Dependencies) {
+        self.dependencies = dependencies
     }
 
     public func start(with task: TodoTask) {
-        let screen = EditTaskScreen(task: task, repository: repository, display: navigator.display, today: today)
+        let screen = EditTaskScreen(task: task, repository: repository, display: navigator.display, today: dependencies.today)
         screen.coordinator = self
         navigator.present(screen)
     }

@@ -3,15 +3,13 @@ import TodoCore
 /// Navigation from MainList: the root screen, so it never finishes.
 public final class MainListCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
-    public let navigator: Navigator
     public weak var parentCoordinator: AppCoordinator?
-    private let repository: any TodoRepository
-    private let today: Today
+    private let dependencies: Dependencies
+    public var navigator: Navigator { dependencies.navigator }
+    private var repository: any TodoRepository { dependencies.repository }
 
-    public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
-        self.navigator = navigator
-        self.repository = repository
-        self.today = today
+    public init(_ dependencies: Dependencies) {
+        self.dependencies = dependencies
     }
 
     public func start() {
@@ -23,7 +21,7 @@ public final class MainListCoordinator: Coordinator {
     /// Pushes a list's TodoList screen and keeps its coordinator while it is shown.
     @discardableResult
     public func showTodoList(_ list: TodoList) -> TodoListCoordinator {
-        let todoList = TodoListCoordinator(navigator: navigator, repository: repository, today: today)
+        let todoList = TodoListCoordinator(dependencies)
         todoList.parentCoordinator = self
         childCoordinators.append(todoList)
         todoList.start(with: list)

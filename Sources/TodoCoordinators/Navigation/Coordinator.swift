@@ -17,5 +17,20 @@ extension Coordinator {
     }
 }
 
+/// What every coordinator is built with and hands down to those it starts, as the seeds pass
+/// the navigation controller down: where screens go, the one repository, and today's date.
+public struct Dependencies {
+    public let navigator: Navigator
+    public let repository: any TodoRepository
+    public let today: Today
+
+    /// `today`: the local date now, for what counts from it (a repeating task's next due date).
+    public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
+        self.navigator = navigator
+        self.repository = repository
+        self.today = today
+    }
+}
+
 /// The local date now. The composition root gives the system clock's; tests give a fixed day.
 public typealias Today = () -> CivilDate

@@ -3,19 +3,17 @@ import TodoCore
 /// Navigation from one list's TodoList screen, pushed by MainList.
 public final class TodoListCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
-    public let navigator: Navigator
     public weak var parentCoordinator: MainListCoordinator?
-    private let repository: any TodoRepository
-    private let today: Today
+    private let dependencies: Dependencies
+    public var navigator: Navigator { dependencies.navigator }
+    private var repository: any TodoRepository { dependencies.repository }
 
-    public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
-        self.navigator = navigator
-        self.repository = repository
-        self.today = today
+    public init(_ dependencies: Dependencies) {
+        self.dependencies = dependencies
     }
 
     public func start(with list: TodoList) {
-        let screen = TodoListScreen(list: list, repository: repository, display: navigator.display, today: today)
+        let screen = TodoListScreen(list: list, repository: repository, display: navigator.display, today: dependencies.today)
         screen.coordinator = self
         navigator.push(screen)
     }
@@ -23,7 +21,7 @@ public final class TodoListCoordinator: Coordinator {
     /// Presents EditTask for one of this list's tasks.
     @discardableResult
     public func showEditTask(_ task: TodoTask) -> EditTaskCoordinator {
-        let editTask = EditTaskCoordinator(navigator: navigator, repository: repository, today: today)
+        let editTask = EditTaskCoordinator(dependencies)
         editTask.parentCoordinator = self
         childCoordinators.append(editTask)
         editTask.start(with: task)
