@@ -4,7 +4,7 @@ import TodoSQL
 /// Reading lists, once for every backend: by name (ignoring ASCII case), by id, a window of them
 /// in name order, and where one stands in that order. The repositories' public methods hand over
 /// to these.
-extension ListWriting {
+extension SQLRepository {
     private static var columns: String { "id, name, open_count, done_count" }
 
     private static func list(_ row: any SQLRow) throws -> TodoList {

@@ -1,20 +1,10 @@
 import TodoCore
 import TodoSQL
 
-/// What writing a list needs of a repository: its session, the change being recorded, and the
-/// time. The rules of creating, renaming and deleting a list live once, below, for every
-/// backend, with their statements: which names are refused, what a rename that changes nothing
-/// records, that a deleted list's tasks are recorded with it for undo. Each runs inside the
-/// repository's write transaction.
-package protocol ListWriting: TodoRepository {
-    var session: any SQLSession { get }
-    /// The change being recorded, inside a write that records one.
-    var recorder: ChangeRecorder? { get }
-    var timestamp: () -> String { get }
-    func list(id: TodoList.ID) throws -> TodoList?
-}
-
-extension ListWriting {
+/// Writing a list, once for every backend, with its statements: which names are refused, what a
+/// rename that changes nothing records, that a deleted list's tasks are recorded with it for
+/// undo. Each runs inside the repository's write transaction.
+extension SQLRepository {
     /// `createList`.
     package func applyCreateList(named name: String) throws -> TodoList {
         if let problem = TextLimits.listNameProblem(name) { throw TodoError.tooLong(problem) }
@@ -54,7 +44,7 @@ extension ListWriting {
 }
 
 /// The statements underneath.
-extension ListWriting {
+extension SQLRepository {
     /// The list's row as the history keeps it.
     package func listRow(_ id: Int64) throws -> ListRow? {
         try session.first("SELECT name, created_at FROM lists WHERE id = $1", [.integer(id)]) {

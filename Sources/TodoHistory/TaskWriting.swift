@@ -1,27 +1,10 @@
 import TodoCore
 import TodoSQL
 
-/// What writing a task needs of a repository: its session, the change being recorded, the time,
-/// and a task as read with its row. The rules of adding, editing, marking done and deleting a
-/// task live once, below, for every backend, with their statements: what may change, when
-/// updated_at moves, that a task done before keeps its completed_at, which tags come and go,
-/// and what is recorded for undo. Each runs inside the repository's write transaction.
-package protocol TaskWriting: TodoRepository {
-    var session: any SQLSession { get }
-    /// The change being recorded, inside a write that records one.
-    var recorder: ChangeRecorder? { get }
-    var timestamp: () -> String { get }
-    /// A task of `list` and its row as the history keeps it, from one read.
-    func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow)
-    /// Just the row (a backend may read it more cheaply than the task).
-    func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow
-}
-
-extension TaskWriting {
-    package func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
-        try stored(id, in: list).row
-    }
-
+/// Writing a task, once for every backend, with its statements: what may change, when
+/// updated_at moves, that a task done before keeps its completed_at, which tags come and go, and
+/// what is recorded for undo. Each runs inside the repository's write transaction.
+extension SQLRepository {
     /// `addTask`.
     package func applyAdd(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask {
         if let problem = TextLimits.taskProblem(title: draft.title, notes: draft.notes, tags: draft.tags) { throw TodoError.tooLong(problem) }
@@ -72,7 +55,7 @@ extension TaskWriting {
 }
 
 /// The statements underneath.
-extension TaskWriting {
+extension SQLRepository {
     /// Stores a new task, tags aside, and returns its id.
     func insertTask(_ draft: TaskDraft, into list: TodoList.ID, at now: String) throws -> TodoTask.ID {
         do {

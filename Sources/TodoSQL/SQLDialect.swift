@@ -8,6 +8,8 @@ public protocol SQLDialect: Sendable {
     /// What orders names as list names are ordered (ASCII case folded, then by bytes), `column`
     /// a column whose index serves.
     func nameOrder(_ column: String) -> String
+    /// What orders `expression` (any text) as names are ordered, ASCII case folded, then by bytes.
+    func folded(_ expression: String) -> String
     /// The value of a `LIMIT` of `count` rows, or of none.
     func limit(_ count: Int?) -> SQLValue
     /// `text` compared byte for byte, whatever its column's collation.

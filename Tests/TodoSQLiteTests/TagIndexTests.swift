@@ -29,7 +29,7 @@ import TodoCore
         ]
         for query in queries {
             #expect(try repository.tagDrives(query), "ten tasks of a million: through the tag")
-            let (sql, values) = SQLiteTodoRepository.statement(matching: query, drivenByTag: true)
+            let (sql, values) = repository.statement(matching: query, drivenByTag: true)
             var plan: [String] = []
             try db.prepare("EXPLAIN QUERY PLAN " + sql).bind(values).forEachRow { plan.append($0.text(3)) }
             #expect(plan.contains { $0.contains("USING COVERING INDEX task_tags_by_tag (tag=?)") }, "\(plan)")
@@ -44,7 +44,7 @@ import TodoCore
         }
         let common = TaskQuery(list: small.id, tags: ["common"])
         #expect(try !repository.tagDrives(common))
-        let (sql, values) = SQLiteTodoRepository.statement(matching: common, drivenByTag: false)
+        let (sql, values) = repository.statement(matching: common, drivenByTag: false)
         var plan: [String] = []
         try db.prepare("EXPLAIN QUERY PLAN " + sql).bind(values).forEachRow { plan.append($0.text(3)) }
         #expect(plan.contains { $0.contains("tasks_by_list_in_display_order (list_id=?") }, "\(plan)")

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import TodoCore
-import TodoHistory
+// Its lists, task writes, undo and history are TodoHistory's (`SQLRepository`), re-exported.
+@_exported import TodoHistory
 import TodoMigrations
 
 /// The `TodoRepository` kept in a PostgreSQL database that several machines share. Built by the
@@ -10,15 +11,12 @@ import TodoMigrations
 /// Every write holds one advisory lock for its transaction, so writers from every machine take
 /// turns as SQLite's do on a file: a command reads what it changes after the one before it
 /// committed, and no update is lost or merged.
-public final class PostgresTodoRepository: TodoRepository {
+public final class PostgresTodoRepository: SQLRepository {
     let server: ServerConnection
     package let timestamp: () -> String
     /// How many changes the history keeps (0: none, and nothing is recorded).
     package var historyLimit: Int
-    /// The change being recorded, inside a write that records one.
-    package private(set) var recorder: ChangeRecorder?
-    /// Set inside a dry run: what is written will be rolled back.
-    private(set) var isRollingBack = false
+    package let writing = WriteState()
 
     public struct Options: Sendable {
         public var historyLimit = 100
@@ -95,23 +93,9 @@ public final class PostgresTodoRepository: TodoRepository {
         return PostgresTodoRepository(server: server, options: options)
     }
 
-    public func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T {
-        // A dry run records nothing: it is rolled back, whatever it wrote.
-        let outer = (recorder, isRollingBack)
-        isRollingBack = outer.1 || dryRun
-        let records = recorder == nil && command != nil && !dryRun
-        if records, let command, historyLimit > 0 {
-            recorder = ChangeRecorder(HistoryWriter(session: session, command: command, at: timestamp(), limit: historyLimit))
-        }
-        defer { (recorder, isRollingBack) = outer }
-        return try translatingErrors {
-            try server.transaction(rollback: dryRun) {
-                let value = try body()
-                if outer.0 == nil { try recorder?.finish() }
-                if records, historyLimit == 0 { try HistoryWriter.clear(in: session) }
-                return value
-            }
-        }
+    /// One transaction on the server (a savepoint when nested), holding the writers' lock.
+    package func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
+        try server.transaction(rollback: rollback, body)
     }
 
     /// Runs `body` in one read-only transaction that sees the database at one moment while

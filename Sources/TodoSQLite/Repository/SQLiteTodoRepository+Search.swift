@@ -4,7 +4,7 @@ extension SQLiteTodoRepository {
     public func forEachTask(matching search: TaskSearch, _ body: (TodoTask) throws -> Void) throws {
         guard let match = Self.matchExpression(search.searchableWords) else { return }
         var sql = """
-            SELECT \(Self.taskColumns)
+            SELECT \(taskColumns())
             FROM tasks_search AS s JOIN tasks AS t ON t.id = s.rowid JOIN lists AS l ON l.id = t.list_id
             WHERE tasks_search MATCH ?
             """
@@ -18,7 +18,7 @@ extension SQLiteTodoRepository {
         sql += " ORDER BY bm25(tasks_search, 2.0, 1.0), t.id LIMIT ? OFFSET ?"
         values += [search.limit ?? -1, search.offset]
         try translatingErrors {
-            try db.cached(sql).bind(values).forEachRow { try body(Self.readTask($0)) }
+            try db.cached(sql).bind(values).forEachRow { try body(Self.readTask(SQLiteRow(statement: $0))) }
         }
     }
 

@@ -1,8 +1,10 @@
 import TodoCore
-import TodoHistory
+// The repository's lists, task writes, undo and history are written once, for every backend, in
+// TodoHistory (`SQLRepository`): whoever imports this module has them with it.
+@_exported import TodoHistory
 
 /// The `TodoRepository` kept in one SQLite file. Opened once per process by the composition root.
-public final class SQLiteTodoRepository: TodoRepository {
+public final class SQLiteTodoRepository: SQLRepository {
     let db: Connection
     package let timestamp: () -> String
     /// Where opening saved a copy of the file before migrating it, if it did.
@@ -10,8 +12,7 @@ public final class SQLiteTodoRepository: TodoRepository {
 
     /// How many changes the history keeps (0: none, and nothing is recorded).
     package var historyLimit = Options.defaultHistoryLimit
-    /// The change being recorded, inside a write that records one.
-    package private(set) var recorder: ChangeRecorder?
+    package let writing = WriteState()
     /// The file the path named when it was opened (nil in memory): a write checks, just before it
     /// commits, that the path still names it, so nothing is committed into a file that was
     /// deleted or replaced meanwhile (`todo ui` left open, a long import).
@@ -25,26 +26,13 @@ public final class SQLiteTodoRepository: TodoRepository {
     /// The file this repository reads and writes.
     public var path: String { db.path }
 
-    /// True while the outermost write under way will be rolled back (`--dry-run`).
-    private(set) var isRollingBack = false
-
-    public func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T {
-        let outer = (isRollingBack, recorder)
-        isRollingBack = outer.0 || dryRun
-        // A dry run records nothing: it is rolled back, and must not write more than it has to.
-        let records = recorder == nil && command != nil && !dryRun
-        if records, let command, historyLimit > 0 {
-            recorder = ChangeRecorder(HistoryWriter(session: session, command: command, at: timestamp(), limit: historyLimit))
-        }
-        defer { (isRollingBack, recorder) = outer }
-        return try translatingErrors {
-            try db.transaction(rollback: dryRun) {
-                let value = try body()
-                if outer.1 == nil { try recorder?.finish() }
-                if records, historyLimit == 0 { try HistoryWriter.clear(in: session) }
-                try fileIdentity?.check(db.path)
-                return value
-            }
+    /// SQLite's transaction; before it commits, a check that the path still names the file
+    /// opened, so nothing is committed into one deleted or replaced meanwhile.
+    package func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
+        try db.transaction(rollback: rollback) {
+            let value = try body()
+            try fileIdentity?.check(db.path)
+            return value
         }
     }
 

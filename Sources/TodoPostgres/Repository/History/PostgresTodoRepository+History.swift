@@ -3,15 +3,8 @@ import TodoCore
 import TodoHistory
 import TodoSQL
 
-/// Undo, redo and the history's listing: the rules and statements are `HistoryKeeping`'s.
-extension PostgresTodoRepository: HistoryKeeping {
-    public func undo() throws -> HistoryEntry { try revert(undoing: true) }
-    public func redo() throws -> HistoryEntry { try revert(undoing: false) }
-
-    public func forEachHistoryEntry(limit: Int, _ body: (HistoryEntry) throws -> Void) throws {
-        try forEachChange(limit: limit, body)
-    }
-
+/// What the rules written once for every backend (`SQLRepository`) need of the server.
+extension PostgresTodoRepository {
     /// The server as the rules written once for every backend see it.
     package var session: any SQLSession { PostgresSession(repository: self) }
 

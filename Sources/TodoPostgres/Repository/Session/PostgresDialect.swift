@@ -7,7 +7,8 @@ struct PostgresDialect: SQLDialect {
     func sameName(_ a: String, _ b: String) -> String { "todo_nocase(\(a)) = todo_nocase(\(b))" }
 
     /// The SQLite file's NOCASE order: ASCII case folded, then by bytes.
-    func nameOrder(_ column: String) -> String { "todo_nocase(\(column)) COLLATE \"C\"" }
+    func nameOrder(_ column: String) -> String { folded(column) }
+    func folded(_ expression: String) -> String { "todo_nocase(\(expression)) COLLATE \"C\"" }
 
     /// A NULL limit is none.
     func limit(_ count: Int?) -> SQLValue { count.map { .integer(Int64($0)) } ?? .null }

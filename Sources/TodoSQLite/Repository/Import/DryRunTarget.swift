@@ -1,4 +1,5 @@
 import TodoCore
+import TodoHistory
 
 /// A dry run's import: every check the real one makes, with nothing written to the file.
 ///

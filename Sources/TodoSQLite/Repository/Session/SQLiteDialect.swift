@@ -10,6 +10,8 @@ struct SQLiteDialect: SQLDialect {
     /// The column's own NOCASE collation (and its unique index).
     func nameOrder(_ column: String) -> String { column }
 
+    func folded(_ expression: String) -> String { "\(expression) COLLATE NOCASE" }
+
     /// A negative limit is none.
     func limit(_ count: Int?) -> SQLValue { .integer(Int64(count ?? -1)) }
 

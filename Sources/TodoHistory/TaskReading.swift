@@ -1,0 +1,79 @@
+import TodoCore
+import TodoSQL
+
+/// Reading tasks, once for every backend: the columns a task is read from, the rules its stored
+/// values are read by (`StoredTask`), a task by id or of a list (with its row as the history
+/// keeps it), and the orders a listing sorts by. Each backend filters `taskSelect` its own way
+/// (SQLite chooses between the tag's index and the list's itself; PostgreSQL's planner does)
+/// and searches its own way (FTS5, `tsvector`).
+extension SQLRepository {
+    /// What `readTask` reads, from tasks `t` and lists `l`; `tags` the expression of the tags'
+    /// column (nil: the dialect's gathering of the task's own).
+    package func taskColumns(tags: String? = nil) -> String {
+        let dialect = session.dialect
+        return """
+            t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, \(dialect.asText("t.done", isBool: true)),
+            t.created_at, t.updated_at, t.completed_at, \(tags ?? dialect.tags(ofTask: "t.id")), t.repeat, t.repeat_from
+            """
+    }
+
+    package func taskSelect(tags: String? = nil) -> String {
+        "SELECT \(taskColumns(tags: tags)) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id"
+    }
+
+    /// Reads a row of `taskSelect` by the rules of `StoredTask`: a value todo cannot read stops
+    /// the command, naming the task, rather than being shown as another, valid one. `tags` gives
+    /// the task's tags where the caller has them instead of the row.
+    package static func readTask(_ row: any SQLRow, tags: (TodoTask.ID) throws -> [String]? = { _ in nil }) throws -> TodoTask {
+        let id = try row.int64(0)
+        return TodoTask(
+            id: id, listID: try row.int64(1), listName: try row.text(2), title: try row.text(3),
+            notes: try row.optionalText(4), due: try StoredTask.due(row.optionalText(5), task: id),
+            priority: try StoredTask.priority(row.text(6), task: id), isDone: try StoredTask.isDone(row.text(7), task: id),
+            createdAt: StoredTask.timestamp(try row.text(8)), updatedAt: StoredTask.timestamp(try row.text(9)),
+            completedAt: try row.optionalText(10).map(StoredTask.timestamp),
+            tags: try tags(id) ?? StoredTask.tags(row.optionalText(11)),
+            repeatRule: try StoredTask.repeatRule(row.optionalText(12), task: id),
+            repeatFrom: try StoredTask.repeatFrom(row.text(13), task: id))
+    }
+
+    /// The stored values of a row of `taskSelect`, unread.
+    package static func readRow(_ row: any SQLRow) throws -> TaskRow {
+        TaskRow(
+            listID: try row.int64(1), title: try row.text(3), notes: try row.optionalText(4), due: try row.optionalText(5),
+            priority: try row.text(6), done: try row.text(7) == "1", createdAt: try row.text(8), updatedAt: try row.text(9),
+            completedAt: try row.optionalText(10), tags: try row.optionalText(11) ?? "", repeat: try row.optionalText(12),
+            repeatFrom: try row.text(13))
+    }
+
+    /// ORDER BY clauses; each ends with the id so ties come out the same every time.
+    package func orderBy(_ sort: TaskQuery.Sort) -> String {
+        switch sort {
+        case .due: "t.due IS NULL, t.due, t.id"
+        case .priority:
+            "CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END, t.due IS NULL, t.due, t.id"
+        case .created: "t.id"
+        case .title: session.dialect.folded("t.title") + ", t.id"
+        }
+    }
+
+    public func task(_ id: TodoTask.ID) throws -> TodoTask? {
+        try translatingErrors { try session.first(taskSelect() + " WHERE t.id = $1", [.integer(id)]) { try Self.readTask($0) } }
+    }
+
+    /// A task of `list` and its row as stored (for the history), from one read: the statement
+    /// is the one every command reading a task prepares anyway.
+    package func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow) {
+        guard let stored = try session.first(taskSelect() + " WHERE t.id = $1 AND t.list_id = $2", [.integer(id), .integer(list)], {
+            (try Self.readTask($0), try Self.readRow($0))
+        }) else { throw TodoError.taskNotFound(id) }
+        return stored
+    }
+
+    /// Just the row as stored, through the same statement.
+    package func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
+        guard let row = try session.first(taskSelect() + " WHERE t.id = $1 AND t.list_id = $2", [.integer(id), .integer(list)], Self.readRow)
+        else { throw TodoError.taskNotFound(id) }
+        return row
+    }
+}
