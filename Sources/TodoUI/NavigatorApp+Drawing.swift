@@ -14,7 +14,7 @@ extension NavigatorApp {
             return try terminal.show(frame)
         }
         let body = (first: 1, rows: pageRows)
-        switch navigator.visibleScreen {
+        switch screens.visibleScreen {
         case let screen as TodoListScreen:
             loadTasks()
             title(&frame, screen.list.name + (filter.isEmpty ? "" : "  (filter: \(filter.joined(separator: " ")))"))
@@ -118,14 +118,14 @@ extension NavigatorApp {
             frame.put(question.text, row: row, column: 1, style: .bold)
         default:
             if let status { frame.put(status, row: row, column: 1, style: statusIsError ? [.bold, .red] : []) }
-            if case .form(let form) = mode, navigator.visibleScreen is EditTaskScreen {
+            if case .form(let form) = mode, screens.visibleScreen is EditTaskScreen {
                 frame.cursor = FormView.cursor(form, at: 1)
             }
         }
     }
 
     private func hints(_ frame: inout Frame, row: Int) {
-        let text = switch (mode, navigator.visibleScreen) {
+        let text = switch (mode, screens.visibleScreen) {
         case (.form, _): "↑↓ Tab field  Enter save  Esc cancel  Ctrl-U clear"
         case (.prompt, _): "Enter done  Esc cancel  Ctrl-U clear"
         case (.confirm, _): "y yes  any other key no"
@@ -136,7 +136,7 @@ extension NavigatorApp {
     }
 
     var helpKeys: [(String, String)] {
-        if navigator.visibleScreen is TodoListScreen {
+        if screens.visibleScreen is TodoListScreen {
             return [("↑/↓  k/j", "move"), ("PgUp/PgDn", "a page"), ("Enter  e", "edit the task"), ("a", "add a task"),
                     ("space", "mark done / open again"), ("D", "delete the task (asks y)"), ("/", "filter by words; Esc clears"),
                     ("u", "undo the last change"), ("Esc  ←  h", "back to the lists"), ("?", "this help"), ("q  Ctrl-C", "quit")]

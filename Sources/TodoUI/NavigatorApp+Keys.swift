@@ -42,12 +42,12 @@ extension NavigatorApp {
         case .escape where !filter.isEmpty: setFilter([])
         case .escape, .left, .character("h"):
             // The user leaves the screen: the navigator tells it, and its coordinator finishes.
-            navigator.popFromOutside()
+            screens.popFromOutside()
             filter = []
         case .character("q"): quit()
         case .enter, .character("e"), .right, .character("l"):
             guard let task else { return }
-            if send(.selectTask(task.id)), let screen = navigator.visibleScreen as? EditTaskScreen {
+            if send(.selectTask(task.id)), let screen = screens.visibleScreen as? EditTaskScreen {
                 mode = .form(EditForm(task: screen.task))
             }
         case .character("a"): mode = .prompt(Prompt(purpose: .addTask, label: "New task", text: ""))
@@ -96,7 +96,7 @@ extension NavigatorApp {
             if !name.hasSameScalars(as: old) { send(.renameList(old, to: name), recording: "rename-list \(old) \(name)") }
         case .addTask:
             guard let title = Names.trimmed(prompt.text) else { return fail(UIMessage("a title cannot be empty")) }
-            let list = (navigator.visibleScreen as? TodoListScreen)?.list.name ?? ""
+            let list = (screens.visibleScreen as? TodoListScreen)?.list.name ?? ""
             if send(.addTask(TaskDraft(title: title)), recording: "add \(list) \(title)"), let added = display.added {
                 selectedTask = added.id
             }
@@ -118,7 +118,7 @@ extension NavigatorApp {
         case .escape:
             mode = .browsing
             // The user closes the form: dismissed from outside, so its coordinator finishes.
-            navigator.dismissFromOutside()
+            screens.dismissFromOutside()
             return
         case .enter:
             save(form)

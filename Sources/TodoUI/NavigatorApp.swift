@@ -1,13 +1,13 @@
 import TodoCoordinators
 import TodoCore
 
-/// `todo ui`: keys become the view events the CLI sends, delivered through the same Navigator to
+/// `todo ui`: keys become the view events the CLI sends, delivered through the same ScreenStack to
 /// the same screens; the user leaving a screen is `popFromOutside`/`dismissFromOutside`, so
 /// coordinators finish as in the seeds. What only a full-screen view has (the selection, a
 /// prompt, a question, help) is kept here; the views draw it all into a frame.
 public final class NavigatorApp {
     let terminal: any Terminal
-    let navigator: Navigator
+    let screens: ScreenStack
     let display: NavigatorDisplay
     /// For what the screens do not do: one transaction per change, and noticing other writers.
     let repository: any TodoRepository
@@ -62,10 +62,10 @@ public final class NavigatorApp {
     /// `repository` is the one the coordinators were given, used only to wrap a change in a
     /// transaction recorded in the history and to notice other writers.
     /// `display` is the one `navigator` was built with: the screens render into it.
-    public init(terminal: any Terminal, navigator: Navigator, display: NavigatorDisplay, repository: any TodoRepository,
+    public init(terminal: any Terminal, screens: ScreenStack, display: NavigatorDisplay, repository: any TodoRepository,
                 today: @escaping Today) {
         self.terminal = terminal
-        self.navigator = navigator
+        self.screens = screens
         self.display = display
         self.repository = repository
         self.today = today
@@ -124,7 +124,7 @@ public final class NavigatorApp {
         case .form(let form): handleForm(form, key)
         case .browsing:
             status = nil
-            if navigator.visibleScreen is TodoListScreen { handleTodoList(key) } else { handleMainList(key) }
+            if screens.visibleScreen is TodoListScreen { handleTodoList(key) } else { handleMainList(key) }
         }
         if !isFinished { try draw() }
     }
@@ -138,9 +138,9 @@ public final class NavigatorApp {
         display.clear()
         do {
             if let command {
-                try repository.write(dryRun: false, recording: command) { try navigator.send(event) }
+                try repository.write(dryRun: false, recording: command) { try screens.send(event) }
             } else {
-                try navigator.send(event)
+                try screens.send(event)
             }
             // A change says what it did (undo too, which is its own transaction); a read says nothing.
             if let message = display.message { status = message }

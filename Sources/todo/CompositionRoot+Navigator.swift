@@ -25,13 +25,13 @@ extension CompositionRoot {
         // is opened in place of the old one, with the screens built anew over it.
         while true {
             let display = NavigatorDisplay()
-            let navigator = Navigator(display: display)
+            let screens = ScreenStack(display: display)
             let today: Today = { LocalClock().today() }
-            let app = AppCoordinator(navigator: navigator, repository: repository, today: today)
+            let app = AppCoordinator(screens: screens, repository: repository, today: today)
             app.start()
-            let navigatorApp = NavigatorApp(terminal: terminal, navigator: navigator, display: display, repository: repository, today: today)
+            let navigatorApp = NavigatorApp(terminal: terminal, screens: screens, display: display, repository: repository, today: today)
             try navigatorApp.run(saying: message)
-            navigator.unwindToRoot()
+            screens.unwindToRoot()
             guard navigatorApp.reopens else { return }
             repository = try open(configuration, onlyReads: false)
             message = "Another database file was put at the path: this is it"

@@ -43,17 +43,17 @@ enum CompositionRoot {
         } else {
             try missing == nil ? open(configuration, onlyReads: !plan.writes) : SQLiteTodoRepository.openEmpty()
         }
-        let navigator = Navigator(display: renderer)
-        let app = AppCoordinator(navigator: navigator, repository: repository, today: { LocalClock().today() })
+        let screens = ScreenStack(display: renderer)
+        let app = AppCoordinator(screens: screens, repository: repository, today: { LocalClock().today() })
         app.start()
 
         do {
-            try plan.carryOut(on: repository, app, navigator)
+            try plan.carryOut(on: repository, app, screens)
         } catch let error as TodoError where missing != nil {
             throw CommandFailure.noDatabase(path: location.path, because: error.description)
         }
         // The command is over: leave every screen, so each coordinator finishes.
-        navigator.unwindToRoot()
+        screens.unwindToRoot()
         do {
             try renderer.finish()
             try output.flush()

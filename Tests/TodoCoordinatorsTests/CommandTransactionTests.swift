@@ -8,11 +8,11 @@ import TodoTestSupport
 @Suite struct CommandTransactionTests {
     /// `todo done <ids>`: for each id, open its list and complete it; then leave every screen.
     private func done(_ ids: [TodoTask.ID], in app: TestApp, dryRun: Bool = false) throws {
-        defer { app.navigator.unwindToRoot() }
+        defer { app.screens.unwindToRoot() }
         try app.repository.write(dryRun: dryRun) {
             for id in ids {
                 try app.app.open(.listOfTask(id))
-                try app.navigator.send(.setDone(id, true))
+                try app.screens.send(.setDone(id, true))
             }
         }
     }

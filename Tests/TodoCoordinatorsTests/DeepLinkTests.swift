@@ -12,13 +12,13 @@ import TodoTestSupport
 
         try app.app.open(.editTask(report.id))
 
-        #expect(app.navigator.stack.count == 2)
-        #expect(app.navigator.stack.first is MainListScreen)
+        #expect(app.screens.stack.count == 2)
+        #expect(app.screens.stack.first is MainListScreen)
         #expect(try app.top(TodoListScreen.self).list.name == "Work")
         let editTask = try app.trackEditTask()
         _ = try app.trackTodoList()
         #expect(editTask.screen?.task == report)
-        #expect(app.navigator.visibleScreen === editTask.screen)
+        #expect(app.screens.visibleScreen === editTask.screen)
         #expect(app.display.shown.isEmpty, "opening a link renders nothing by itself")
     }
 
@@ -29,7 +29,7 @@ import TodoTestSupport
         let todoList = try app.trackTodoList()
         let editTask = try app.trackEditTask()
 
-        try app.navigator.send(.save(TaskChanges(isDone: true)))
+        try app.screens.send(.save(TaskChanges(isDone: true)))
 
         let done = try #require(try app.repository.task(report.id))
         #expect(done.isDone)
@@ -37,7 +37,7 @@ import TodoTestSupport
         #expect(editTask.isReleased, "EditTask finished with a dismiss and left its parent")
         #expect(todoList.coordinator?.childCoordinators.isEmpty == true)
 
-        app.navigator.unwindToRoot()
+        app.screens.unwindToRoot()
         try app.expectOnlyMainList()
         #expect(todoList.isReleased)
     }
@@ -51,9 +51,9 @@ import TodoTestSupport
         let todoList = try app.trackTodoList()
         #expect(todoList.screen?.list.name == "Groceries")
         #expect(todoList.coordinator?.childCoordinators.isEmpty == true)
-        #expect(app.navigator.presented == nil)
+        #expect(app.screens.presented == nil)
 
-        try app.navigator.send(.setDone(milk.id, true))
+        try app.screens.send(.setDone(milk.id, true))
         let done = try app.task(titled: "milk")
         #expect(done.isDone)
         #expect(app.display.shown == [.task(done, .completed)])
@@ -71,8 +71,8 @@ import TodoTestSupport
         #expect(firstEdit.isReleased, "the EditTask over it finished first")
         let secondList = try app.trackTodoList()  // exactly one TodoList child is left
         #expect(secondList.screen?.list.name == "Work")
-        #expect(app.navigator.stack.count == 2)
-        #expect(app.navigator.presented == nil)
+        #expect(app.screens.stack.count == 2)
+        #expect(app.screens.presented == nil)
     }
 
     @Test func linkingTwiceToTheSameListStillReplacesTheScreens() throws {
@@ -85,7 +85,7 @@ import TodoTestSupport
         #expect(first.isReleased)
         let second = try app.trackTodoList()
         #expect(second.screen?.list.name == "Groceries")
-        #expect(app.navigator.stack.count == 2)
+        #expect(app.screens.stack.count == 2)
     }
 
     @Test func aCommandOverSeveralTasksRunsLinkAfterLink() throws {
@@ -96,9 +96,9 @@ import TodoTestSupport
         for id in ids {
             try app.app.open(.listOfTask(id))
             #expect(try app.todoLists().count == 1)
-            try app.navigator.send(.setDone(id, true))
+            try app.screens.send(.setDone(id, true))
         }
-        app.navigator.unwindToRoot()
+        app.screens.unwindToRoot()
 
         let rendered = app.display.shown.compactMap { shown -> TodoTask.ID? in
             guard case .task(let task, .completed) = shown else { return nil }
@@ -118,22 +118,22 @@ import TodoTestSupport
 
         #expect(!open.isReleased, "a refused link leaves the screens as they were")
         #expect(try app.todoList() === open.coordinator)
-        #expect(app.navigator.presented == nil)
+        #expect(app.screens.presented == nil)
     }
 
     @Test func aLinkBeforeStartIsNoScreen() throws {
         let database = try ScratchDatabase(tasks: [("Groceries", "milk")])
         let repository: any TodoRepository = database.repository
-        let navigator = Navigator(display: RecordingDisplay())
-        let app = AppCoordinator(navigator: navigator, repository: repository, today: testToday)
+        let screens = ScreenStack(display: RecordingDisplay())
+        let app = AppCoordinator(screens: screens, repository: repository, today: testToday)
 
         #expect(throws: NavigationError.noScreen) { try app.open(.editTask(1)) }
-        #expect(navigator.stack.isEmpty)
+        #expect(screens.stack.isEmpty)
     }
 
     @Test func anEventWithNoScreenIsNoScreen() {
-        let navigator = Navigator(display: RecordingDisplay())
-        #expect(throws: NavigationError.noScreen) { try navigator.send(.showLists) }
+        let screens = ScreenStack(display: RecordingDisplay())
+        #expect(throws: NavigationError.noScreen) { try screens.send(.showLists) }
     }
 
     @Test func navigationErrorsReadAsOneLineNamingWhatWentWrong() {

@@ -11,7 +11,7 @@ import TodoTestSupport
         todoList: Tracked<TodoListCoordinator, TodoListScreen>, editTask: Tracked<EditTaskCoordinator, EditTaskScreen>
     ) {
         let todoList = try app.openList("Groceries")
-        try app.navigator.send(.selectTask(app.task(titled: "milk").id))
+        try app.screens.send(.selectTask(app.task(titled: "milk").id))
         let editTask = try app.trackEditTask()
         return (todoList, editTask)
     }
@@ -22,7 +22,7 @@ import TodoTestSupport
         let (todoList, editTask) = try editMilk(app)
         let due = try #require(Due(text: "2026-12-01T08:30"))
 
-        try app.navigator.send(.save(TaskChanges(title: "oat milk", notes: .set("2l"), due: .set(due), priority: .low)))
+        try app.screens.send(.save(TaskChanges(title: "oat milk", notes: .set("2l"), due: .set(due), priority: .low)))
 
         let after = try #require(try app.repository.task(before.id))
         #expect(after.title == "oat milk" && after.notes == "2l" && after.due == due && after.priority == .low)
@@ -30,8 +30,8 @@ import TodoTestSupport
         #expect(app.display.shown == [.task(after, .updated)])
         #expect(try app.task(titled: "eggs").title == "eggs", "other tasks are left alone")
 
-        #expect(app.navigator.presented == nil)
-        #expect(app.navigator.visibleScreen === todoList.screen)
+        #expect(app.screens.presented == nil)
+        #expect(app.screens.visibleScreen === todoList.screen)
         #expect(todoList.coordinator?.childCoordinators.isEmpty == true)
         #expect(editTask.isReleased, "the finished EditTask coordinator and its screen are released")
         #expect(!todoList.isReleased, "TodoList stays under the dismissed modal")
@@ -41,7 +41,7 @@ import TodoTestSupport
         let app = try TestApp(tasks: [("Groceries", "milk")])
         let (_, editTask) = try editMilk(app)
 
-        try app.navigator.send(.save(TaskChanges(listName: "Dairy", isDone: true)))
+        try app.screens.send(.save(TaskChanges(listName: "Dairy", isDone: true)))
 
         let moved = try app.task(titled: "milk")
         #expect(moved.isDone && moved.listName == "Dairy")
@@ -56,11 +56,11 @@ import TodoTestSupport
         let before = app.repository.allTasks
         let (todoList, editTask) = try editMilk(app)
 
-        try app.navigator.send(.cancel)
+        try app.screens.send(.cancel)
 
         #expect(app.repository.allTasks == before)
         #expect(app.display.shown.isEmpty)
-        #expect(app.navigator.presented == nil)
+        #expect(app.screens.presented == nil)
         #expect(todoList.coordinator?.childCoordinators.isEmpty == true)
         #expect(editTask.isReleased)
         #expect(!todoList.isReleased)
@@ -70,12 +70,12 @@ import TodoTestSupport
         let app = try TestApp(tasks: [("Groceries", "milk")])
         let (todoList, editTask) = try editMilk(app)
 
-        app.navigator.dismissFromOutside()
+        app.screens.dismissFromOutside()
 
-        #expect(app.navigator.presented == nil)
+        #expect(app.screens.presented == nil)
         #expect(todoList.coordinator?.childCoordinators.isEmpty == true)
         #expect(editTask.isReleased)
-        #expect(app.navigator.visibleScreen === todoList.screen)
+        #expect(app.screens.visibleScreen === todoList.screen)
     }
 
     @Test func aFailedSaveKeepsEditTaskOpenAndWritesNothing() throws {
@@ -86,12 +86,12 @@ import TodoTestSupport
         _ = try app.repository.deleteTask(milk.id, in: milk.listID)
 
         #expect(throws: TodoError.taskNotFound(milk.id)) {
-            try app.navigator.send(.save(TaskChanges(title: "oat milk")))
+            try app.screens.send(.save(TaskChanges(title: "oat milk")))
         }
 
         #expect(app.display.shown.isEmpty)
         #expect(!editTask.isReleased)
-        #expect(app.navigator.presented === editTask.screen)
+        #expect(app.screens.presented === editTask.screen)
     }
 
     @Test func presentingAnotherTaskFinishesTheFirstEditTask() throws {
@@ -114,9 +114,9 @@ import TodoTestSupport
         let before = app.repository.allTasks
         let (_, editTask) = try editMilk(app)
 
-        expectRefused(event, by: "EditTaskScreen", in: app.navigator)
+        expectRefused(event, by: "EditTaskScreen", in: app.screens)
 
-        #expect(app.navigator.presented === editTask.screen)
+        #expect(app.screens.presented === editTask.screen)
         #expect(app.repository.allTasks == before)
         #expect(app.display.shown.isEmpty)
     }
@@ -125,7 +125,7 @@ import TodoTestSupport
         let app = try TestApp(tasks: [("Groceries", "milk")])
         let (todoList, editTask) = try editMilk(app)
 
-        app.navigator.unwindToRoot()
+        app.screens.unwindToRoot()
 
         try app.expectOnlyMainList()
         #expect(todoList.isReleased)

@@ -8,16 +8,16 @@ import TodoTestSupport
 @Suite struct HistoryFlowTests {
     /// Sends `event` as one change of the history, as the composition root runs a command.
     private func change(_ app: TestApp, _ command: String, _ event: ViewEvent) throws {
-        try app.repository.write(dryRun: false, recording: command) { try app.navigator.send(event) }
+        try app.repository.write(dryRun: false, recording: command) { try app.screens.send(event) }
     }
 
     @Test func mainListUndoesAndRedoesTheNewestChangeAndSaysWhichItWas() throws {
         let app = try TestApp(lists: ["Groceries"])
         try change(app, "new-list Errands", .addList("Errands"))
 
-        try app.navigator.send(.undo)
+        try app.screens.send(.undo)
         #expect(try app.repository.list(named: "Errands") == nil)
-        try app.navigator.send(.redo)
+        try app.screens.send(.redo)
         #expect(try app.repository.list(named: "Errands") != nil)
 
         let shown = app.display.shown.suffix(2)
@@ -36,22 +36,22 @@ import TodoTestSupport
         try change(app, "add Groceries eggs", .addTask(TaskDraft(title: "eggs")))
         #expect(app.repository.allTasks.map(\.title).sorted() == ["eggs", "milk"])
 
-        try app.navigator.send(.undo)
+        try app.screens.send(.undo)
         #expect(app.repository.allTasks.map(\.title) == ["milk"])
         guard case .entry(let entry, .undone)? = app.display.shown.last else {
             Issue.record("rendered \(app.display.shown)")
             return
         }
         #expect(entry.summary == "added task 2")
-        #expect(app.navigator.stack.count == 2 && app.navigator.visibleScreen is TodoListScreen)
+        #expect(app.screens.stack.count == 2 && app.screens.visibleScreen is TodoListScreen)
     }
 
     @Test func mainListShowsTheHistoryNewestFirst() throws {
         let app = try TestApp(lists: ["Groceries"])
         try change(app, "new-list A", .addList("A"))
         try change(app, "new-list B", .addList("B"))
-        try app.navigator.send(.undo)
-        try app.navigator.send(.showHistory(limit: 5))
+        try app.screens.send(.undo)
+        try app.screens.send(.showHistory(limit: 5))
         guard case .history(let entries)? = app.display.shown.last else {
             Issue.record("rendered \(app.display.shown)")
             return
@@ -62,15 +62,15 @@ import TodoTestSupport
 
     @Test func nothingToUndoIsAnErrorThatShowsNothing() throws {
         let app = try TestApp(lists: ["Groceries"])
-        #expect(throws: TodoError.nothingToUndo) { try app.navigator.send(.undo) }
-        #expect(throws: TodoError.nothingToRedo) { try app.navigator.send(.redo) }
+        #expect(throws: TodoError.nothingToUndo) { try app.screens.send(.undo) }
+        #expect(throws: TodoError.nothingToRedo) { try app.screens.send(.redo) }
         #expect(app.display.shown.isEmpty)
     }
 
     @Test func editTaskLeavesUndoToTheListBehindIt() throws {
         let app = try TestApp(tasks: [("Groceries", "milk")])
         _ = try app.openList("Groceries")
-        try app.navigator.send(.selectTask(app.task(titled: "milk").id))
-        expectRefused(.undo, by: "EditTaskScreen", in: app.navigator)
+        try app.screens.send(.selectTask(app.task(titled: "milk").id))
+        expectRefused(.undo, by: "EditTaskScreen", in: app.screens)
     }
 }

@@ -10,9 +10,9 @@ import TodoTestSupport
         let app = try TestApp(lists: ["Groceries"])
         let mainList = try app.mainList()
         #expect(mainList.parentCoordinator === app.app)
-        #expect(mainList.navigator === app.navigator)
+        #expect(mainList.screens === app.screens)
         try app.expectOnlyMainList()
-        #expect(app.navigator.visibleScreen === app.navigator.stack.first)
+        #expect(app.screens.visibleScreen === app.screens.stack.first)
         #expect(app.display.shown.isEmpty, "starting renders nothing; the command's events do")
     }
 
@@ -24,7 +24,7 @@ import TodoTestSupport
             _ = try app.repository.setDone(true, task: app.task(titled: "tea").id, in: app.task(titled: "tea").listID)
         }
 
-        try app.navigator.send(.showLists)
+        try app.screens.send(.showLists)
 
         let shown = try #require(app.display.shown.only)
         guard case .lists(let lists) = shown else { Issue.record("rendered \(shown)"); return }
@@ -38,15 +38,15 @@ import TodoTestSupport
         let app = try TestApp(lists: ["Groceries", "Work"])
         let tracked = try app.openList("groceries")  // names match ignoring case
 
-        #expect(app.navigator.stack.count == 2)
-        #expect(app.navigator.stack.first is MainListScreen)
+        #expect(app.screens.stack.count == 2)
+        #expect(app.screens.stack.first is MainListScreen)
         let screen = try app.top(TodoListScreen.self)
         let groceries = try app.repository.list(named: "Groceries")
         #expect(screen.list == groceries)
-        #expect(app.navigator.visibleScreen === screen)
-        #expect(app.navigator.presented == nil)
+        #expect(app.screens.visibleScreen === screen)
+        #expect(app.screens.presented == nil)
         #expect(try app.todoList() === tracked.coordinator)
-        #expect(!tracked.isReleased, "a TodoList on screen is kept by MainList and the navigator")
+        #expect(!tracked.isReleased, "a TodoList on screen is kept by MainList and the screen stack")
         #expect(app.display.shown.isEmpty)
     }
 
@@ -54,7 +54,7 @@ import TodoTestSupport
         let app = try TestApp(lists: ["Groceries"])
 
         #expect(throws: TodoError.listNotFound("Nope")) {
-            try app.navigator.send(.selectList("Nope", creating: false))
+            try app.screens.send(.selectList("Nope", creating: false))
         }
 
         #expect(try app.repository.list(named: "Nope") == nil)
@@ -64,7 +64,7 @@ import TodoTestSupport
     @Test func selectingAMissingListWhileCreatingCreatesItAndOpensIt() throws {
         let app = try TestApp(lists: ["Groceries"])
 
-        try app.navigator.send(.selectList("Hardware", creating: true))
+        try app.screens.send(.selectList("Hardware", creating: true))
 
         let created = try #require(try app.repository.list(named: "Hardware"))
         #expect(created.openCount == 0 && created.doneCount == 0)
@@ -76,7 +76,7 @@ import TodoTestSupport
         let app = try TestApp(lists: ["Groceries"])
         let before = try #require(try app.repository.list(named: "Groceries"))
 
-        try app.navigator.send(.selectList("GROCERIES", creating: true))
+        try app.screens.send(.selectList("GROCERIES", creating: true))
 
         #expect(try app.top(TodoListScreen.self).list == before)
         var count = 0
@@ -87,7 +87,7 @@ import TodoTestSupport
     @Test func addListCreatesAndRendersIt() throws {
         let app = try TestApp()
 
-        try app.navigator.send(.addList("Books"))
+        try app.screens.send(.addList("Books"))
 
         let stored = try #require(try app.repository.list(named: "Books"))
         #expect(app.display.shown == [.list(stored, .created)])
@@ -97,7 +97,7 @@ import TodoTestSupport
     @Test func addingATakenNameIsListExistsAndRendersNothing() throws {
         let app = try TestApp(lists: ["Books"])
 
-        #expect(throws: TodoError.listExists("books")) { try app.navigator.send(.addList("books")) }
+        #expect(throws: TodoError.listExists("books")) { try app.screens.send(.addList("books")) }
 
         #expect(app.display.shown.isEmpty)
     }
@@ -105,7 +105,7 @@ import TodoTestSupport
     @Test func renameListRendersTheNewNameAndTheOldOne() throws {
         let app = try TestApp(lists: ["Bookz"], tasks: [("Bookz", "Dune")])
 
-        try app.navigator.send(.renameList("bookz", to: "Books"))
+        try app.screens.send(.renameList("bookz", to: "Books"))
 
         let renamed = try #require(try app.repository.list(named: "Books"))
         #expect(renamed.name == "Books")
@@ -117,7 +117,7 @@ import TodoTestSupport
     @Test func renamingAMissingListIsListNotFound() throws {
         let app = try TestApp(lists: ["Books"])
 
-        #expect(throws: TodoError.listNotFound("Films")) { try app.navigator.send(.renameList("Films", to: "Movies")) }
+        #expect(throws: TodoError.listNotFound("Films")) { try app.screens.send(.renameList("Films", to: "Movies")) }
 
         #expect(try app.repository.list(named: "Movies") == nil)
         #expect(app.display.shown.isEmpty)
@@ -127,7 +127,7 @@ import TodoTestSupport
         let app = try TestApp(lists: ["Old"])
         let old = try #require(try app.repository.list(named: "Old"))
 
-        try app.navigator.send(.deleteList("Old", force: false))
+        try app.screens.send(.deleteList("Old", force: false))
 
         #expect(app.display.shown == [.list(old, .deleted)])
         #expect(try app.repository.list(named: "Old") == nil)
@@ -137,11 +137,11 @@ import TodoTestSupport
         let app = try TestApp(tasks: [("Old", "a"), ("Old", "b")])
 
         #expect(throws: TodoError.listNotEmpty("Old", taskCount: 2)) {
-            try app.navigator.send(.deleteList("Old", force: false))
+            try app.screens.send(.deleteList("Old", force: false))
         }
         #expect(app.repository.allTasks.count == 2)
 
-        try app.navigator.send(.deleteList("Old", force: true))
+        try app.screens.send(.deleteList("Old", force: true))
         #expect(try app.repository.list(named: "Old") == nil)
         #expect(app.repository.allTasks.isEmpty)
         #expect(app.display.shown.count == 1)
@@ -149,7 +149,7 @@ import TodoTestSupport
 
     @Test func deletingAMissingListIsListNotFound() throws {
         let app = try TestApp()
-        #expect(throws: TodoError.listNotFound("Ghost")) { try app.navigator.send(.deleteList("Ghost", force: true)) }
+        #expect(throws: TodoError.listNotFound("Ghost")) { try app.screens.send(.deleteList("Ghost", force: true)) }
     }
 
     @Test(arguments: [
@@ -158,7 +158,7 @@ import TodoTestSupport
     ])
     func mainListRefusesEventsOfOtherScreens(event: ViewEvent) throws {
         let app = try TestApp(tasks: [("Groceries", "milk")])
-        expectRefused(event, by: "MainListScreen", in: app.navigator)
+        expectRefused(event, by: "MainListScreen", in: app.screens)
         try app.expectOnlyMainList()
         #expect(app.repository.allTasks.count == 1)
     }

@@ -10,7 +10,7 @@ import TodoTestSupport
     /// Weak references to everything one composition root built.
     private final class Built {
         weak var app: AppCoordinator?
-        weak var navigator: Navigator?
+        weak var screens: ScreenStack?
         weak var display: RecordingDisplay?
         weak var repository: SQLiteTodoRepository?
         weak var mainList: MainListCoordinator?
@@ -19,7 +19,7 @@ import TodoTestSupport
         var editTask = Tracked<EditTaskCoordinator, EditTaskScreen>()
 
         var everything: [AnyObject?] {
-            [app, navigator, display, repository, mainList, mainListScreen,
+            [app, screens, display, repository, mainList, mainListScreen,
              todoList.coordinator, todoList.screen, editTask.coordinator, editTask.screen]
         }
     }
@@ -31,15 +31,15 @@ import TodoTestSupport
         let owner = try TestApp(tasks: [("Groceries", "milk")])
         try owner.app.open(.editTask(owner.task(titled: "milk").id))
         built.app = owner.app
-        built.navigator = owner.navigator
+        built.screens = owner.screens
         built.display = owner.display
         built.repository = owner.database.repository
         built.mainList = try owner.mainList()
-        built.mainListScreen = owner.navigator.stack.first as? MainListScreen
+        built.mainListScreen = owner.screens.stack.first as? MainListScreen
         built.todoList = try owner.trackTodoList()
         built.editTask = try owner.trackEditTask()
         #expect(built.everything.allSatisfy { $0 != nil }, "all of it is alive while the owner holds it")
-        if unwinding { owner.navigator.unwindToRoot() }
+        if unwinding { owner.screens.unwindToRoot() }
         return built
     }
 
@@ -48,7 +48,7 @@ import TodoTestSupport
         let built = try buildAndDrop(unwinding: unwinding)
 
         #expect(built.app == nil)
-        #expect(built.navigator == nil)
+        #expect(built.screens == nil)
         #expect(built.mainList == nil)
         #expect(built.mainListScreen == nil)
         #expect(built.todoList.isReleased)
@@ -58,39 +58,39 @@ import TodoTestSupport
     }
 
     @Test func theAppCoordinatorAloneKeepsItsTreeAlive() throws {
-        weak var navigator: Navigator?
+        weak var screens: ScreenStack?
         weak var mainList: MainListCoordinator?
         let database = try ScratchDatabase(lists: ["Groceries"])
         let app: AppCoordinator
         do {
-            let owned = Navigator(display: RecordingDisplay())
-            app = AppCoordinator(navigator: owned, repository: database.repository, today: testToday)
+            let owned = ScreenStack(display: RecordingDisplay())
+            app = AppCoordinator(screens: owned, repository: database.repository, today: testToday)
             app.start()
-            navigator = owned
+            screens = owned
             mainList = app.childCoordinators.first as? MainListCoordinator
         }
-        #expect(navigator != nil && mainList != nil)
-        try app.navigator.send(.selectList("Groceries", creating: false))
-        #expect(app.navigator.stack.count == 2, "the screens still reach their coordinators")
+        #expect(screens != nil && mainList != nil)
+        try app.screens.send(.selectList("Groceries", creating: false))
+        #expect(app.screens.stack.count == 2, "the screens still reach their coordinators")
     }
 
     @Test func screensHoldTheirCoordinatorWeakly() throws {
         let database = try ScratchDatabase(tasks: [("Groceries", "milk")])
         let repository: any TodoRepository = database.repository
-        let navigator = Navigator(display: RecordingDisplay())
+        let screens = ScreenStack(display: RecordingDisplay())
         let task = try #require(repository.allTasks.first)
         let list = try #require(try repository.list(named: "Groceries"))
-        let mainListScreen = MainListScreen(repository: repository, display: navigator.display)
-        let todoListScreen = TodoListScreen(list: list, repository: repository, display: navigator.display, today: testToday)
-        let editTaskScreen = EditTaskScreen(task: task, repository: repository, display: navigator.display, today: testToday)
+        let mainListScreen = MainListScreen(repository: repository, display: screens.display)
+        let todoListScreen = TodoListScreen(list: list, repository: repository, display: screens.display, today: testToday)
+        let editTaskScreen = EditTaskScreen(task: task, repository: repository, display: screens.display, today: testToday)
         weak var mainList: MainListCoordinator?
         weak var todoList: TodoListCoordinator?
         weak var editTask: EditTaskCoordinator?
 
         do {
-            let strongMainList = MainListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
-            let strongTodoList = TodoListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
-            let strongEditTask = EditTaskCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
+            let strongMainList = MainListCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
+            let strongTodoList = TodoListCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
+            let strongEditTask = EditTaskCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
             mainListScreen.coordinator = strongMainList
             todoListScreen.coordinator = strongTodoList
             editTaskScreen.coordinator = strongEditTask
@@ -106,18 +106,18 @@ import TodoTestSupport
     @Test func childrenHoldTheirParentWeakly() throws {
         let database = try ScratchDatabase()
         let repository: any TodoRepository = database.repository
-        let navigator = Navigator(display: RecordingDisplay())
-        let mainListChild = MainListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
-        let todoListChild = TodoListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
-        let editTaskChild = EditTaskCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
+        let screens = ScreenStack(display: RecordingDisplay())
+        let mainListChild = MainListCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
+        let todoListChild = TodoListCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
+        let editTaskChild = EditTaskCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
         weak var app: AppCoordinator?
         weak var mainList: MainListCoordinator?
         weak var todoList: TodoListCoordinator?
 
         do {
-            let strongApp = AppCoordinator(navigator: navigator, repository: repository, today: testToday)
-            let strongMainList = MainListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
-            let strongTodoList = TodoListCoordinator(Dependencies(navigator: navigator, repository: repository, today: testToday))
+            let strongApp = AppCoordinator(screens: screens, repository: repository, today: testToday)
+            let strongMainList = MainListCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
+            let strongTodoList = TodoListCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
             mainListChild.parentCoordinator = strongApp
             todoListChild.parentCoordinator = strongMainList
             editTaskChild.parentCoordinator = strongTodoList
@@ -136,12 +136,12 @@ import TodoTestSupport
         try app.mainList().childDidFinish(tracked.coordinator)
         #expect(tracked.coordinator == nil, "MainList held the only strong reference")
 
-        try app.navigator.send(.setDone(app.task(titled: "milk").id, true))
-        try app.navigator.send(.back)
+        try app.screens.send(.setDone(app.task(titled: "milk").id, true))
+        try app.screens.send(.back)
 
         #expect(try app.task(titled: "milk").isDone)
-        #expect(app.navigator.stack.count == 2, "nobody is left to pop the screen")
-        app.navigator.popFromOutside()
+        #expect(app.screens.stack.count == 2, "nobody is left to pop the screen")
+        app.screens.popFromOutside()
         try app.expectOnlyMainList()
         #expect(tracked.isReleased)
     }
@@ -165,11 +165,11 @@ import TodoTestSupport
     @Test func everyScreenWritesThroughTheOneInjectedRepository() throws {
         let app = try TestApp(lists: ["Groceries"])
 
-        try app.navigator.send(.addList("Work"))
-        try app.navigator.send(.selectList("Groceries", creating: false))
-        try app.navigator.send(.addTask(TaskDraft(title: "milk")))
-        try app.navigator.send(.selectTask(app.task(titled: "milk").id))
-        try app.navigator.send(.save(TaskChanges(title: "oat milk")))
+        try app.screens.send(.addList("Work"))
+        try app.screens.send(.selectList("Groceries", creating: false))
+        try app.screens.send(.addTask(TaskDraft(title: "milk")))
+        try app.screens.send(.selectTask(app.task(titled: "milk").id))
+        try app.screens.send(.save(TaskChanges(title: "oat milk")))
 
         #expect(try app.repository.list(named: "Work") != nil)
         #expect(try app.task(titled: "oat milk").listName == "Groceries")

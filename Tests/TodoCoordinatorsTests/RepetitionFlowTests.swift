@@ -25,7 +25,7 @@ import TodoTestSupport
     @Test func doneAddsTheNextTaskAfterTodayInTheSameList() throws {
         let (app, water, _) = try Self.app()
         _ = try app.openList("Home")
-        try app.navigator.send(.setDone(water.id, true))
+        try app.screens.send(.setDone(water.id, true))
 
         let next = try #require(Self.added(app).only)
         #expect(next.due == Due(text: "2026-11-30T08:00"), "the first Monday of the schedule after the 23rd, one task, at 08:00")
@@ -42,22 +42,22 @@ import TodoTestSupport
     @Test func countedFromTheDayItWasDone() throws {
         let (app, water, _) = try Self.app(from: .done)
         _ = try app.openList("Home")
-        try app.navigator.send(.setDone(water.id, true))
+        try app.screens.send(.setDone(water.id, true))
         #expect(Self.added(app).only?.due == Due(text: "2026-11-30T08:00"))
         let (other, task, _) = try Self.app(from: .done)
         try other.repository.write { _ = try other.repository.updateTask(task.id, with: TaskChanges(due: .set(Due(text: "2026-12-20")))) }
         _ = try other.openList("Home")
-        try other.navigator.send(.setDone(task.id, true))
+        try other.screens.send(.setDone(task.id, true))
         #expect(Self.added(other).only?.due == Due(text: "2026-11-30"), "today plus a week, however far ahead it was due")
     }
 
     @Test func aTaskDoneAlreadyOrReopenedOrWithoutARuleAddsNothing() throws {
         let (app, water, plain) = try Self.app()
         _ = try app.openList("Home")
-        try app.navigator.send(.setDone(plain.id, true))
-        try app.navigator.send(.setDone(water.id, true))
-        try app.navigator.send(.setDone(water.id, true))  // a second done: it is done already
-        try app.navigator.send(.setDone(water.id, false))
+        try app.screens.send(.setDone(plain.id, true))
+        try app.screens.send(.setDone(water.id, true))
+        try app.screens.send(.setDone(water.id, true))  // a second done: it is done already
+        try app.screens.send(.setDone(water.id, false))
         #expect(Self.added(app).count == 1)
         #expect(app.repository.allTasks.count == 3)
     }
@@ -65,8 +65,8 @@ import TodoTestSupport
     @Test func editTaskMarkingItDoneAddsTheNextOneToo() throws {
         let (app, water, _) = try Self.app()
         _ = try app.openList("Home")
-        try app.navigator.send(.selectTask(water.id))
-        try app.navigator.send(.save(TaskChanges(isDone: true)))
+        try app.screens.send(.selectTask(water.id))
+        try app.screens.send(.save(TaskChanges(isDone: true)))
         #expect(Self.added(app).only?.due == Due(text: "2026-11-30T08:00"))
         guard case .task(let saved, .updated) = app.display.shown.first else {
             Issue.record("\(app.display.shown)")
@@ -77,7 +77,7 @@ import TodoTestSupport
 
     @Test func tagsAreListedWithTheirOpenTasks() throws {
         let (app, _, _) = try Self.app()
-        try app.navigator.send(.showTags)
+        try app.screens.send(.showTags)
         #expect(app.display.shown == [.tags([TagCount(name: "garden", openTasks: 1)])])
     }
 
@@ -89,7 +89,7 @@ import TodoTestSupport
         let last = try app.repository.addTask(
             TaskDraft(title: "last", due: Due(text: "9999-12-01"), repeatRule: RepeatRule(text: "1m")), to: home.id)
         _ = try app.openList("Home")
-        try app.navigator.send(.setDone(last.id, true))
+        try app.screens.send(.setDone(last.id, true))
         #expect(Self.added(app).isEmpty)
         guard case .task(let done, .completed) = app.display.shown.first, case .repetitionEnded(let ended) = app.display.shown.last else {
             Issue.record("\(app.display.shown)")

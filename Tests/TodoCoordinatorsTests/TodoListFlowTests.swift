@@ -11,7 +11,7 @@ import TodoTestSupport
         let tracked = try app.openList("Groceries")
         let due = try #require(Due(text: "2026-11-22"))
 
-        try app.navigator.send(.addTask(TaskDraft(title: "oat milk", notes: "2l", due: due, priority: .high)))
+        try app.screens.send(.addTask(TaskDraft(title: "oat milk", notes: "2l", due: due, priority: .high)))
 
         let task = try app.task(titled: "oat milk")
         #expect(task.listName == "Groceries")
@@ -21,7 +21,7 @@ import TodoTestSupport
         #expect(try app.repository.list(named: "Work")?.openCount == 0)
         #expect(!tracked.isReleased, "adding a task leaves TodoList on screen")
 
-        app.navigator.unwindToRoot()
+        app.screens.unwindToRoot()
         try app.expectOnlyMainList()
         #expect(tracked.isReleased)
     }
@@ -30,10 +30,10 @@ import TodoTestSupport
         let app = try TestApp(tasks: [("Groceries", "milk"), ("Work", "report"), ("Groceries", "eggs")])
         let eggs = try app.task(titled: "eggs")
         _ = try app.openList("Groceries")
-        try app.navigator.send(.setDone(eggs.id, true))
+        try app.screens.send(.setDone(eggs.id, true))
 
-        try app.navigator.send(.showTasks(TaskQuery()))
-        try app.navigator.send(.showTasks(TaskQuery(includeDone: true)))
+        try app.screens.send(.showTasks(TaskQuery()))
+        try app.screens.send(.showTasks(TaskQuery(includeDone: true)))
 
         let list = try app.top(TodoListScreen.self).list
         let shownTasks = app.display.shown.compactMap { shown -> [String]? in
@@ -49,9 +49,9 @@ import TodoTestSupport
         let milk = try app.task(titled: "milk")
         _ = try app.openList("Groceries")
 
-        try app.navigator.send(.setDone(milk.id, true))
+        try app.screens.send(.setDone(milk.id, true))
         let done = try app.task(titled: "milk")
-        try app.navigator.send(.setDone(milk.id, false))
+        try app.screens.send(.setDone(milk.id, false))
         let reopened = try app.task(titled: "milk")
 
         #expect(done.isDone && done.completedAt != nil)
@@ -59,7 +59,7 @@ import TodoTestSupport
         #expect(app.display.shown == [.task(done, .completed), .task(reopened, .reopened)])
         let tracked = try app.trackTodoList()
 
-        app.navigator.unwindToRoot()
+        app.screens.unwindToRoot()
         try app.expectOnlyMainList()
         #expect(tracked.isReleased)
     }
@@ -69,7 +69,7 @@ import TodoTestSupport
         let report = try app.task(titled: "report")
         _ = try app.openList("Groceries")
 
-        #expect(throws: TodoError.taskNotFound(report.id)) { try app.navigator.send(.setDone(report.id, true)) }
+        #expect(throws: TodoError.taskNotFound(report.id)) { try app.screens.send(.setDone(report.id, true)) }
 
         #expect(try app.task(titled: "report") == report)
         #expect(app.display.shown.isEmpty)
@@ -80,14 +80,14 @@ import TodoTestSupport
         let milk = try app.task(titled: "milk")
         _ = try app.openList("Groceries")
 
-        try app.navigator.send(.deleteTask(milk.id))
+        try app.screens.send(.deleteTask(milk.id))
 
         #expect(app.display.shown == [.task(milk, .deleted)])
         #expect(try app.repository.task(milk.id) == nil)
         #expect(try app.repository.list(named: "Groceries")?.openCount == 1)
         let tracked = try app.trackTodoList()
 
-        app.navigator.unwindToRoot()
+        app.screens.unwindToRoot()
         try app.expectOnlyMainList()
         #expect(tracked.isReleased)
     }
@@ -97,8 +97,8 @@ import TodoTestSupport
         let report = try app.task(titled: "report")
         _ = try app.openList("Groceries")
 
-        #expect(throws: TodoError.taskNotFound(999)) { try app.navigator.send(.deleteTask(999)) }
-        #expect(throws: TodoError.taskNotFound(report.id)) { try app.navigator.send(.deleteTask(report.id)) }
+        #expect(throws: TodoError.taskNotFound(999)) { try app.screens.send(.deleteTask(999)) }
+        #expect(throws: TodoError.taskNotFound(report.id)) { try app.screens.send(.deleteTask(report.id)) }
         #expect(app.repository.allTasks.count == 2)
     }
 
@@ -107,13 +107,13 @@ import TodoTestSupport
         let milk = try app.task(titled: "milk")
         let todoList = try app.openList("Groceries")
 
-        try app.navigator.send(.selectTask(milk.id))
+        try app.screens.send(.selectTask(milk.id))
 
         let editTask = try app.trackEditTask()
         #expect(editTask.screen?.task == milk)
-        #expect(app.navigator.visibleScreen === editTask.screen)
-        #expect(app.navigator.stack.count == 2, "a modal does not go on the stack")
-        #expect(app.navigator.stack.last === todoList.screen)
+        #expect(app.screens.visibleScreen === editTask.screen)
+        #expect(app.screens.stack.count == 2, "a modal does not go on the stack")
+        #expect(app.screens.stack.last === todoList.screen)
         #expect(app.display.shown.isEmpty)
     }
 
@@ -122,10 +122,10 @@ import TodoTestSupport
         let report = try app.task(titled: "report")
         let todoList = try app.openList("Groceries")
 
-        #expect(throws: TodoError.taskNotFound(report.id)) { try app.navigator.send(.selectTask(report.id)) }
-        #expect(throws: TodoError.taskNotFound(999)) { try app.navigator.send(.selectTask(999)) }
+        #expect(throws: TodoError.taskNotFound(report.id)) { try app.screens.send(.selectTask(report.id)) }
+        #expect(throws: TodoError.taskNotFound(999)) { try app.screens.send(.selectTask(999)) }
 
-        #expect(app.navigator.presented == nil)
+        #expect(app.screens.presented == nil)
         #expect(todoList.coordinator?.childCoordinators.isEmpty == true)
     }
 
@@ -133,7 +133,7 @@ import TodoTestSupport
         let app = try TestApp(lists: ["Groceries"])
         let tracked = try app.openList("Groceries")
 
-        try app.navigator.send(.back)
+        try app.screens.send(.back)
 
         try app.expectOnlyMainList()
         #expect(tracked.coordinator == nil, "the finished TodoList coordinator is released")
@@ -144,7 +144,7 @@ import TodoTestSupport
         let app = try TestApp(lists: ["Groceries"])
         let tracked = try app.openList("Groceries")
 
-        app.navigator.popFromOutside()
+        app.screens.popFromOutside()
 
         try app.expectOnlyMainList()
         #expect(tracked.coordinator == nil)
@@ -153,8 +153,8 @@ import TodoTestSupport
 
     @Test func popFromOutsideNeverRemovesMainList() throws {
         let app = try TestApp(lists: ["Groceries"])
-        app.navigator.popFromOutside()
-        app.navigator.popFromOutside()
+        app.screens.popFromOutside()
+        app.screens.popFromOutside()
         try app.expectOnlyMainList()
         _ = try app.openList("Groceries")
     }
@@ -162,10 +162,10 @@ import TodoTestSupport
     @Test func poppedFromOutsideWithEditTaskOpenTheModalGoesFirst() throws {
         let app = try TestApp(tasks: [("Groceries", "milk")])
         let todoList = try app.openList("Groceries")
-        try app.navigator.send(.selectTask(app.task(titled: "milk").id))
+        try app.screens.send(.selectTask(app.task(titled: "milk").id))
         let editTask = try app.trackEditTask()
 
-        app.navigator.popFromOutside()
+        app.screens.popFromOutside()
 
         try app.expectOnlyMainList()
         #expect(todoList.isReleased)
@@ -175,7 +175,7 @@ import TodoTestSupport
     @Test func finishingTheListWithEditTaskOpenDismissesItFirst() throws {
         let app = try TestApp(tasks: [("Groceries", "milk")])
         let todoList = try app.openList("Groceries")
-        try app.navigator.send(.selectTask(app.task(titled: "milk").id))
+        try app.screens.send(.selectTask(app.task(titled: "milk").id))
         let editTask = try app.trackEditTask()
 
         todoList.coordinator?.finish(shouldPop: true)
@@ -193,7 +193,7 @@ import TodoTestSupport
         let app = try TestApp(tasks: [("Groceries", "milk")])
         let tracked = try app.openList("Groceries")
 
-        expectRefused(event, by: "TodoListScreen", in: app.navigator)
+        expectRefused(event, by: "TodoListScreen", in: app.screens)
 
         #expect(app.display.shown.isEmpty)
         #expect(try app.repository.list(named: "Groceries")?.openCount == 1)

@@ -11,7 +11,7 @@ final class Harness {
     let database: ScratchDatabase
     var repository: any TodoRepository { database.repository }
     let terminal: MemoryTerminal
-    let navigator: Navigator
+    let screens: ScreenStack
     let app: AppCoordinator
     let ui: NavigatorApp
 
@@ -21,10 +21,10 @@ final class Harness {
         try repository.write { try setUp(repository) }
         terminal = MemoryTerminal(rows: rows, columns: columns)
         let display = NavigatorDisplay()
-        navigator = Navigator(display: display)
-        app = AppCoordinator(navigator: navigator, repository: repository, today: { Harness.today })
+        screens = ScreenStack(display: display)
+        app = AppCoordinator(screens: screens, repository: repository, today: { Harness.today })
         app.start()
-        ui = NavigatorApp(terminal: terminal, navigator: navigator, display: display, repository: repository,
+        ui = NavigatorApp(terminal: terminal, screens: screens, display: display, repository: repository,
                           today: { Harness.today })
         try ui.start()
     }

@@ -9,10 +9,10 @@ import TodoUI
     @Test func goingBackReleasesTodoListAndCancellingReleasesEditTask() throws {
         let ui = try Harness()
         try ui.press(.enter)
-        weak var todoList = ui.navigator.visibleScreen as? TodoListScreen
+        weak var todoList = ui.screens.visibleScreen as? TodoListScreen
         weak var todoListCoordinator = todoList?.coordinator
         try ui.press(.enter)
-        weak var editTask = ui.navigator.visibleScreen as? EditTaskScreen
+        weak var editTask = ui.screens.visibleScreen as? EditTaskScreen
         weak var editTaskCoordinator = editTask?.coordinator
         #expect(editTask != nil && editTaskCoordinator != nil)
 
@@ -28,7 +28,7 @@ import TodoUI
     @Test func savingReleasesEditTaskToo() throws {
         let ui = try Harness()
         try ui.press(.enter, .enter)
-        weak var editTaskCoordinator = (ui.navigator.visibleScreen as? EditTaskScreen)?.coordinator
+        weak var editTaskCoordinator = (ui.screens.visibleScreen as? EditTaskScreen)?.coordinator
         try ui.type("!")
         try ui.press(.enter)
         #expect(editTaskCoordinator == nil)

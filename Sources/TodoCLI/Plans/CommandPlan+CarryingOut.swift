@@ -6,22 +6,22 @@ import TodoTerminal
 extension CommandPlan {
     /// Carries the plan out: a writing command in one write of the repository (recorded in the
     /// history as its command line, or rolled back for a dry run), a reading one as it is.
-    public func carryOut(on repository: any TodoRepository, _ app: AppCoordinator, _ navigator: Navigator) throws {
-        guard writes else { return try takeSteps(app, navigator) }
-        try repository.write(dryRun: dryRun, recording: recordsChange ? commandLine : nil) { try takeSteps(app, navigator) }
+    public func carryOut(on repository: any TodoRepository, _ app: AppCoordinator, _ screens: ScreenStack) throws {
+        guard writes else { return try takeSteps(app, screens) }
+        try repository.write(dryRun: dryRun, recording: recordsChange ? commandLine : nil) { try takeSteps(app, screens) }
     }
 
     /// Takes the plan's steps, in order, through the AppCoordinator and the navigator over its screens.
-    public func takeSteps(_ app: AppCoordinator, _ navigator: Navigator) throws {
+    public func takeSteps(_ app: AppCoordinator, _ screens: ScreenStack) throws {
         for step in steps {
             switch step {
             case .open(let link): try app.open(link)
             case .eachTask(let ids, let action):
                 for id in ids {
                     try app.open(.listOfTask(id))
-                    try navigator.send(action.event(id))
+                    try screens.send(action.event(id))
                 }
-            case .send(let event): try navigator.send(event)
+            case .send(let event): try screens.send(event)
             }
         }
     }

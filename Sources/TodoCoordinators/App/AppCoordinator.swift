@@ -5,12 +5,12 @@ import TodoCore
 public final class AppCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
     private let dependencies: Dependencies
-    public var navigator: Navigator { dependencies.navigator }
+    public var screens: ScreenStack { dependencies.screens }
     private var repository: any TodoRepository { dependencies.repository }
 
     /// `today`: the local date now, for what counts from it (a repeating task's next due date).
-    public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
-        dependencies = Dependencies(navigator: navigator, repository: repository, today: today)
+    public init(screens: ScreenStack, repository: any TodoRepository, today: @escaping Today) {
+        dependencies = Dependencies(screens: screens, repository: repository, today: today)
     }
 
     /// Puts MainList on screen.
@@ -33,7 +33,7 @@ public final class AppCoordinator: Coordinator {
                 throw TodoError.taskNotFound(id)
             }
             // Start from MainList, as the user would: whatever was open before finishes first.
-            navigator.unwindToRoot()
+            screens.unwindToRoot()
             let todoList = mainList.showTodoList(list)
             if case .editTask = link { todoList.showEditTask(task) }
         }

@@ -5,7 +5,7 @@ public final class EditTaskCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var parentCoordinator: TodoListCoordinator?
     private let dependencies: Dependencies
-    public var navigator: Navigator { dependencies.navigator }
+    public var screens: ScreenStack { dependencies.screens }
     private var repository: any TodoRepository { dependencies.repository }
 
     public init(_ dependencies: Dependencies) {
@@ -13,15 +13,15 @@ public final class EditTaskCoordinator: Coordinator {
     }
 
     public func start(with task: TodoTask) {
-        let screen = EditTaskScreen(task: task, repository: repository, display: navigator.display, today: dependencies.today)
+        let screen = EditTaskScreen(task: task, repository: repository, display: screens.display, today: dependencies.today)
         screen.coordinator = self
-        navigator.present(screen)
+        screens.present(screen)
     }
 
     /// Leaves the screen: dismisses it unless it was dismissed already, and tells the parent.
     public func finish(shouldDismiss: Bool) {
         if shouldDismiss {
-            navigator.dismiss { [weak self] in self?.parentCoordinator?.childDidFinish(self) }
+            screens.dismiss { [weak self] in self?.parentCoordinator?.childDidFinish(self) }
         } else {
             parentCoordinator?.childDidFinish(self)
         }

@@ -32,7 +32,7 @@ public final class EditTaskScreen: Screen {
         }
     }
 
-    public func didLeave(_ departure: Navigator.Departure) {
+    public func didLeave(_ departure: ScreenStack.Departure) {
         if departure == .dismissed { coordinator?.finish(shouldDismiss: false) }
     }
 }

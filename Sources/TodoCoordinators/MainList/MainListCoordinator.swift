@@ -5,7 +5,7 @@ public final class MainListCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var parentCoordinator: AppCoordinator?
     private let dependencies: Dependencies
-    public var navigator: Navigator { dependencies.navigator }
+    public var screens: ScreenStack { dependencies.screens }
     private var repository: any TodoRepository { dependencies.repository }
 
     public init(_ dependencies: Dependencies) {
@@ -13,9 +13,9 @@ public final class MainListCoordinator: Coordinator {
     }
 
     public func start() {
-        let screen = MainListScreen(repository: repository, display: navigator.display)
+        let screen = MainListScreen(repository: repository, display: screens.display)
         screen.coordinator = self
-        navigator.push(screen)
+        screens.push(screen)
     }
 
     /// Pushes a list's TodoList screen and keeps its coordinator while it is shown.

@@ -6,7 +6,7 @@ import TodoCore
 /// Class-bound so children can be compared with `===` and parents held `weak`.
 public protocol Coordinator: AnyObject {
     var childCoordinators: [any Coordinator] { get set }
-    var navigator: Navigator { get }
+    var screens: ScreenStack { get }
 }
 
 extension Coordinator {
@@ -20,13 +20,13 @@ extension Coordinator {
 /// What every coordinator is built with and hands down to those it starts, as the seeds pass
 /// the navigation controller down: where screens go, the one repository, and today's date.
 public struct Dependencies {
-    public let navigator: Navigator
+    public let screens: ScreenStack
     public let repository: any TodoRepository
     public let today: Today
 
     /// `today`: the local date now, for what counts from it (a repeating task's next due date).
-    public init(navigator: Navigator, repository: any TodoRepository, today: @escaping Today) {
-        self.navigator = navigator
+    public init(screens: ScreenStack, repository: any TodoRepository, today: @escaping Today) {
+        self.screens = screens
         self.repository = repository
         self.today = today
     }

@@ -9,11 +9,11 @@ public protocol Screen: AnyObject {
 
     /// Called when the navigator removed this screen without its coordinator asking (the
     /// seeds' `isMovingFromParent` / `isBeingDismissed` in `viewDidDisappear`).
-    func didLeave(_ departure: Navigator.Departure)
+    func didLeave(_ departure: ScreenStack.Departure)
 }
 
 extension Screen {
-    public func didLeave(_ departure: Navigator.Departure) {}
+    public func didLeave(_ departure: ScreenStack.Departure) {}
 
     func unexpected(_ event: ViewEvent) -> NavigationError {
         .unexpectedEvent(String(describing: event), screen: String(describing: type(of: self)))

@@ -5,7 +5,7 @@ public final class TodoListCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var parentCoordinator: MainListCoordinator?
     private let dependencies: Dependencies
-    public var navigator: Navigator { dependencies.navigator }
+    public var screens: ScreenStack { dependencies.screens }
     private var repository: any TodoRepository { dependencies.repository }
 
     public init(_ dependencies: Dependencies) {
@@ -13,9 +13,9 @@ public final class TodoListCoordinator: Coordinator {
     }
 
     public func start(with list: TodoList) {
-        let screen = TodoListScreen(list: list, repository: repository, display: navigator.display, today: dependencies.today)
+        let screen = TodoListScreen(list: list, repository: repository, display: screens.display, today: dependencies.today)
         screen.coordinator = self
-        navigator.push(screen)
+        screens.push(screen)
     }
 
     /// Presents EditTask for one of this list's tasks.
@@ -31,8 +31,8 @@ public final class TodoListCoordinator: Coordinator {
     /// Leaves the screen: pops it unless it was popped already, and tells the parent.
     public func finish(shouldPop: Bool) {
         if shouldPop {
-            navigator.dismissFromOutside()  // an open EditTask goes first, finishing its coordinator
-            navigator.pop()
+            screens.dismissFromOutside()  // an open EditTask goes first, finishing its coordinator
+            screens.pop()
         }
         parentCoordinator?.childDidFinish(self)
     }

@@ -54,7 +54,7 @@ public final class TodoListScreen: Screen {
         return task
     }
 
-    public func didLeave(_ departure: Navigator.Departure) {
+    public func didLeave(_ departure: ScreenStack.Departure) {
         if departure == .popped { coordinator?.finish(shouldPop: false) }
     }
 }

@@ -9,13 +9,13 @@ final class TestApp {
     let database: ScratchDatabase
     var repository: any TodoRepository { database.repository }
     let display = RecordingDisplay()
-    let navigator: Navigator
+    let screens: ScreenStack
     let app: AppCoordinator
 
     init(lists: [String] = [], tasks: [(list: String, title: String)] = []) throws {
         database = try ScratchDatabase(lists: lists, tasks: tasks)
-        navigator = Navigator(display: display)
-        app = AppCoordinator(navigator: navigator, repository: database.repository, today: testToday)
+        screens = ScreenStack(display: display)
+        app = AppCoordinator(screens: screens, repository: database.repository, today: testToday)
         app.start()
     }
 
@@ -49,12 +49,12 @@ final class TestApp {
 
     /// The screen on top of the stack, as the type a test expects.
     func top<S: Screen>(_ type: S.Type, sourceLocation: SourceLocation = #_sourceLocation) throws -> S {
-        try #require(navigator.stack.last as? S, sourceLocation: sourceLocation)
+        try #require(screens.stack.last as? S, sourceLocation: sourceLocation)
     }
 
     /// The modal screen, as the type a test expects.
     func presented<S: Screen>(_ type: S.Type, sourceLocation: SourceLocation = #_sourceLocation) throws -> S {
-        try #require(navigator.presented as? S, sourceLocation: sourceLocation)
+        try #require(screens.presented as? S, sourceLocation: sourceLocation)
     }
 
     /// A task by title, from the repository.
@@ -65,7 +65,7 @@ final class TestApp {
     /// Selects a list on MainList and returns weak references to the TodoList it pushed; the
     /// strong ones end with this call, so only the app keeps them alive.
     func openList(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Tracked<TodoListCoordinator, TodoListScreen> {
-        try navigator.send(.selectList(name, creating: false))
+        try screens.send(.selectList(name, creating: false))
         return try trackTodoList(sourceLocation: sourceLocation)
     }
 
@@ -93,9 +93,9 @@ final class TestApp {
     func expectOnlyMainList(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let mainList = try mainList(sourceLocation: sourceLocation)
         #expect(mainList.childCoordinators.isEmpty, sourceLocation: sourceLocation)
-        #expect(navigator.stack.count == 1, sourceLocation: sourceLocation)
-        #expect((navigator.stack.first as? MainListScreen)?.coordinator === mainList, sourceLocation: sourceLocation)
-        #expect(navigator.presented == nil, sourceLocation: sourceLocation)
+        #expect(screens.stack.count == 1, sourceLocation: sourceLocation)
+        #expect((screens.stack.first as? MainListScreen)?.coordinator === mainList, sourceLocation: sourceLocation)
+        #expect(screens.presented == nil, sourceLocation: sourceLocation)
     }
 }
 

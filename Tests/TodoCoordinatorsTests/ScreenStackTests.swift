@@ -4,7 +4,7 @@ import TodoCoordinators
 
 /// The navigator on its own: a stack with a root that stays, one modal over it, and screens
 /// told only when they leave without their coordinator asking.
-@Suite struct NavigatorTests {
+@Suite struct ScreenStackTests {
     /// A screen that remembers how it was made to leave, into a log shared by several screens.
     final class LoggingScreen: Screen {
         let name: String
@@ -19,7 +19,7 @@ import TodoCoordinators
             log.entries.append("\(name) got \(event)")
         }
 
-        func didLeave(_ departure: Navigator.Departure) {
+        func didLeave(_ departure: ScreenStack.Departure) {
             log.entries.append("\(name) \(departure)")
         }
     }
@@ -28,11 +28,11 @@ import TodoCoordinators
         var entries: [String] = []
     }
 
-    private func navigator(stack names: [String], presenting modal: String? = nil, log: Log) -> Navigator {
-        let navigator = Navigator(display: RecordingDisplay())
-        for name in names { navigator.push(LoggingScreen(name, log: log)) }
-        if let modal { navigator.present(LoggingScreen(modal, log: log)) }
-        return navigator
+    private func screens(stack names: [String], presenting modal: String? = nil, log: Log) -> ScreenStack {
+        let screens = ScreenStack(display: RecordingDisplay())
+        for name in names { screens.push(LoggingScreen(name, log: log)) }
+        if let modal { screens.present(LoggingScreen(modal, log: log)) }
+        return screens
     }
 
     private func names(_ screens: [any Screen]) -> [String] {
@@ -41,70 +41,70 @@ import TodoCoordinators
 
     @Test func eventsGoToTheModalElseTheTopOfTheStack() throws {
         let log = Log()
-        let navigator = navigator(stack: ["root", "list"], log: log)
-        try navigator.send(.back)
-        navigator.present(LoggingScreen("edit", log: log))
-        try navigator.send(.cancel)
+        let screens = screens(stack: ["root", "list"], log: log)
+        try screens.send(.back)
+        screens.present(LoggingScreen("edit", log: log))
+        try screens.send(.cancel)
 
         #expect(log.entries == ["list got back", "edit got cancel"])
     }
 
     @Test func popAndDismissDoNotTellTheScreen() {
         let log = Log()
-        let navigator = navigator(stack: ["root", "list"], presenting: "edit", log: log)
+        let screens = screens(stack: ["root", "list"], presenting: "edit", log: log)
         var completed = false
 
-        navigator.dismiss { completed = navigator.presented == nil }
-        navigator.pop()
+        screens.dismiss { completed = screens.presented == nil }
+        screens.pop()
 
         #expect(completed, "the completion runs once the modal is gone")
-        #expect(names(navigator.stack) == ["root"])
+        #expect(names(screens.stack) == ["root"])
         #expect(log.entries.isEmpty, "the coordinator asked, so it already knows")
     }
 
     @Test func theRootStaysOnTheStack() {
         let log = Log()
-        let navigator = navigator(stack: ["root"], log: log)
+        let screens = screens(stack: ["root"], log: log)
 
-        navigator.pop()
-        navigator.popFromOutside()
-        navigator.unwindToRoot()
+        screens.pop()
+        screens.popFromOutside()
+        screens.unwindToRoot()
 
-        #expect(names(navigator.stack) == ["root"])
+        #expect(names(screens.stack) == ["root"])
         #expect(log.entries.isEmpty)
     }
 
     @Test func leavingFromOutsideTellsTheScreen() {
         let log = Log()
-        let navigator = navigator(stack: ["root", "list"], presenting: "edit", log: log)
+        let screens = screens(stack: ["root", "list"], presenting: "edit", log: log)
 
-        navigator.dismissFromOutside()
-        navigator.dismissFromOutside()
-        navigator.popFromOutside()
+        screens.dismissFromOutside()
+        screens.dismissFromOutside()
+        screens.popFromOutside()
 
         #expect(log.entries == ["edit dismissed", "list popped"])
-        #expect(navigator.presented == nil)
+        #expect(screens.presented == nil)
     }
 
     @Test func presentingOverAModalDismissesItFirst() {
         let log = Log()
-        let navigator = navigator(stack: ["root", "list"], presenting: "first", log: log)
+        let screens = screens(stack: ["root", "list"], presenting: "first", log: log)
 
-        navigator.present(LoggingScreen("second", log: log))
+        screens.present(LoggingScreen("second", log: log))
 
         #expect(log.entries == ["first dismissed"])
-        #expect((navigator.presented as? LoggingScreen)?.name == "second")
+        #expect((screens.presented as? LoggingScreen)?.name == "second")
     }
 
     @Test func unwindingLeavesTheModalThenTheStackFromTheTop() {
         let log = Log()
-        let navigator = navigator(stack: ["root", "a", "b"], presenting: "edit", log: log)
+        let screens = screens(stack: ["root", "a", "b"], presenting: "edit", log: log)
 
-        navigator.unwindToRoot()
+        screens.unwindToRoot()
 
         #expect(log.entries == ["edit dismissed", "b popped", "a popped"])
-        #expect(names(navigator.stack) == ["root"])
-        #expect(navigator.presented == nil)
-        #expect((navigator.visibleScreen as? LoggingScreen)?.name == "root")
+        #expect(names(screens.stack) == ["root"])
+        #expect(screens.presented == nil)
+        #expect((screens.visibleScreen as? LoggingScreen)?.name == "root")
     }
 }

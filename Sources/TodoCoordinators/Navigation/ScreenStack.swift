@@ -4,7 +4,7 @@
 /// coordinator already knows. The `…FromOutside` moves stand for the user leaving a screen on
 /// their own (the back button, the end of the command), and tell the screen so its coordinator
 /// can finish.
-public final class Navigator {
+public final class ScreenStack {
     public enum Departure: Equatable, Sendable {
         case popped, dismissed
     }
