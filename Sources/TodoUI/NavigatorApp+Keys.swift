@@ -24,7 +24,7 @@ extension NavigatorApp {
             let count = selected.taskCount
             let tasks = count == 0 ? "" : " and its \(count) task\(count == 1 ? "" : "s")"
             mode = .confirm(Question(text: "Delete the list \(selected.name)\(tasks)? y/n",
-                                     event: .deleteList(selected.name, force: true), command: "delete-list \(selected.name) --force"))
+                                     event: .deleteList(selected.name, force: true), command: ShellWords.command("delete-list", options: ["--force"], [selected.name])))
         case .character("u"): send(.undo)
         case .character("?"): mode = .help
         default: break
@@ -53,10 +53,10 @@ extension NavigatorApp {
         case .character("a"): mode = .prompt(Prompt(purpose: .addTask, label: "New task", text: ""))
         case .character(" "):
             guard let task else { return }
-            send(.setDone(task.id, !task.isDone), recording: (task.isDone ? "undone " : "done ") + String(task.id))
+            send(.setDone(task.id, !task.isDone), recording: ShellWords.command(task.isDone ? "undone" : "done", [String(task.id)]))
         case .character("D"):
             guard let task else { return }
-            mode = .confirm(Question(text: "Delete task \(task.id) \(task.title)? y/n", event: .deleteTask(task.id), command: "rm \(task.id)"))
+            mode = .confirm(Question(text: "Delete task \(task.id) \(task.title)? y/n", event: .deleteTask(task.id), command: ShellWords.command("rm", [String(task.id)])))
         case .character("/"): mode = .prompt(Prompt(purpose: .filter, label: "Filter", text: filter.joined(separator: " ")))
         case .character("u"): send(.undo)
         case .character("?"): mode = .help
@@ -90,14 +90,14 @@ extension NavigatorApp {
             setFilter(words(prompt.text))
         case .newList:
             guard let name = Names.trimmed(prompt.text) else { return fail(UIMessage("a list name cannot be empty")) }
-            if send(.addList(name), recording: "new-list \(name)") { selectCreatedList() }
+            if send(.addList(name), recording: ShellWords.command("new-list", [name])) { selectCreatedList() }
         case .renameList(let old):
             guard let name = Names.trimmed(prompt.text) else { return fail(UIMessage("a list name cannot be empty")) }
-            if !name.hasSameScalars(as: old) { send(.renameList(old, to: name), recording: "rename-list \(old) \(name)") }
+            if !name.hasSameScalars(as: old) { send(.renameList(old, to: name), recording: ShellWords.command("rename-list", [old, name])) }
         case .addTask:
             guard let title = Names.trimmed(prompt.text) else { return fail(UIMessage("a title cannot be empty")) }
             let list = (screens.visibleScreen as? TodoListScreen)?.list.name ?? ""
-            if send(.addTask(TaskDraft(title: title)), recording: "add \(list) \(title)"), let added = display.added {
+            if send(.addTask(TaskDraft(title: title)), recording: ShellWords.command("add", [list, title])), let added = display.added {
                 selectedTask = added.id
             }
         }
@@ -146,7 +146,7 @@ extension NavigatorApp {
             send(.cancel)
             return
         }
-        if send(.save(changes), recording: "edit \(form.task.id)") {
+        if send(.save(changes), recording: ShellWords.command("edit", [String(form.task.id)])) {
             mode = .browsing
         } else {
             mode = .form(form)  // the error is on the form; nothing was saved

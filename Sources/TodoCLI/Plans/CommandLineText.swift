@@ -1,3 +1,5 @@
+import TodoCore
+
 /// A command line as text, for the history: `done 1 2 3`, `add Groceries 'oat milk'`.
 ///
 /// Built on every command that writes, so it works on bytes: Unicode property lookups and
@@ -18,7 +20,7 @@ enum CommandLineText {
         func add(_ word: String) {
             guard more == 0, text.utf8.count + word.utf8.count < Self.longest else { return more += 1 }
             if !text.isEmpty { text += " " }
-            text += quoted(word)
+            text += ShellWords.quoted(word)
         }
         while let word = rest.popFirst() {
             if word == "--" {
@@ -33,16 +35,5 @@ enum CommandLineText {
             add(word)
         }
         return more == 0 ? text : text + " … (\(more) more argument\(more == 1 ? "" : "s"))"
-    }
-
-    /// A word as a shell would need it: as it is when it is plain ASCII, else in single quotes.
-    static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            default: "-_./:+=,@%".utf8.contains(byte)
-            }
-        }
-        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 }
