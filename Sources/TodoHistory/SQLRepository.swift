@@ -11,51 +11,69 @@ package protocol SQLRepository: TodoRepository {
     var timestamp: () -> String { get }
     /// How many changes the history keeps (0: none, and nothing is recorded).
     var historyLimit: Int { get }
-    /// The write under way, if one is.
-    var writing: WriteState { get }
-    /// Runs `body` in one transaction of the backend's (nested calls join the outer one), rolled
-    /// back when `rollback` is set or `body` throws.
-    func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T
+    /// What it keeps between calls: the write under way, statement texts built once.
+    var state: SQLRepositoryState { get }
+    /// Runs `body` in one transaction of the backend's, rolled back when `rollback` is set or
+    /// `body` throws. Inside another, a savepoint, so that a nested write that fails undoes only
+    /// itself; or, `joining`, the backend may simply join the outer one (a repository call's own
+    /// transaction: a call that fails inside a write fails the write, in every command; on
+    /// PostgreSQL a savepoint is two round trips, and a failed statement ends the transaction
+    /// there anyway).
+    func transaction<T>(rollback: Bool, joining: Bool, _ body: () throws -> T) throws -> T
     /// Runs `body`, its failures turned into the project's errors.
     func translatingErrors<T>(_ body: () throws -> T) throws -> T
     /// How many tasks have ids in the range, and whether they are all as the import left them.
     func importedTasks(_ range: ImportedRange) throws -> (count: Int, unchanged: Bool)
 }
 
-/// What the write under way is doing: the change it records, and whether it will be rolled back.
-package final class WriteState {
+/// What a repository keeps between calls: the write under way (the change it records, whether
+/// it will be rolled back), and the texts of the statements every command runs, built once from
+/// the dialect rather than on each read (a task is read two or three times a command).
+package final class SQLRepositoryState {
     package fileprivate(set) var recorder: ChangeRecorder?
     package fileprivate(set) var isRollingBack = false
+    /// A task by id, and a task of a list (`TaskReading`).
+    let taskByID: String
+    let taskOfList: String
 
-    package init() {}
+    package init(dialect: any SQLDialect) {
+        let select = TaskReading.select(dialect, tags: nil)
+        taskByID = select + " WHERE t.id = $1"
+        taskOfList = select + " WHERE t.id = $1 AND t.list_id = $2"
+    }
 }
 
 extension SQLRepository {
     /// The change being recorded, inside a write that records one.
-    package var recorder: ChangeRecorder? { writing.recorder }
+    package var recorder: ChangeRecorder? { state.recorder }
 
     public func write<T>(dryRun: Bool, recording command: String?, _ body: () throws -> T) throws -> T {
-        let outer = (writing.recorder, writing.isRollingBack)
-        writing.isRollingBack = outer.1 || dryRun
+        try write(dryRun: dryRun, recording: command, joining: false, body)
+    }
+
+    /// `write`, which may join a write under way rather than take a savepoint (`transaction`).
+    private func write<T>(dryRun: Bool, recording command: String?, joining: Bool, _ body: () throws -> T) throws -> T {
+        let outer = (state.recorder, state.isRollingBack)
+        state.isRollingBack = outer.1 || dryRun
         // A dry run records nothing: it is rolled back, and must not write more than it has to.
         let records = outer.0 == nil && command != nil && !dryRun
         if records, let command, historyLimit > 0 {
-            writing.recorder = ChangeRecorder(HistoryWriter(session: session, command: command, at: timestamp(), limit: historyLimit))
+            state.recorder = ChangeRecorder(HistoryWriter(session: session, command: command, at: timestamp(), limit: historyLimit))
         }
-        defer { (writing.recorder, writing.isRollingBack) = outer }
+        defer { (state.recorder, state.isRollingBack) = outer }
         return try translatingErrors {
-            try transaction(rollback: dryRun) {
+            try transaction(rollback: dryRun, joining: joining) {
                 let value = try body()
-                if outer.0 == nil { try writing.recorder?.finish() }
+                if outer.0 == nil { try state.recorder?.finish() }
                 if records, historyLimit == 0 { try HistoryWriter.clear(in: session) }
                 return value
             }
         }
     }
 
-    /// One repository call that writes, in a transaction of its own (or the write's, when one is under way).
+    /// One repository call that writes, in a transaction of its own, or joining the write under way.
     private func inTransaction<T>(_ body: () throws -> T) throws -> T {
-        try translatingErrors { try transaction(rollback: false, body) }
+        try translatingErrors { try transaction(rollback: false, joining: true, body) }
     }
 
     public func forEachList(offset: Int, limit: Int?, _ body: (TodoList) throws -> Void) throws {
@@ -113,6 +131,6 @@ extension SQLRepository {
     /// (which records nothing) and returns it as it now stands.
     private func revert(undoing: Bool) throws -> HistoryEntry {
         let store = HistoryStore(session: session, limit: historyLimit) { try self.importedTasks($0) }
-        return try write(dryRun: false, recording: nil) { try ChangeReverter.revertNext(undoing: undoing, in: store) }
+        return try write(dryRun: false, recording: nil, joining: true) { try ChangeReverter.revertNext(undoing: undoing, in: store) }
     }
 }

@@ -6,19 +6,28 @@ import TodoSQL
 /// keeps it), and the orders a listing sorts by. Each backend filters `taskSelect` its own way
 /// (SQLite chooses between the tag's index and the list's itself; PostgreSQL's planner does)
 /// and searches its own way (FTS5, `tsvector`).
-extension SQLRepository {
+enum TaskReading {
     /// What `readTask` reads, from tasks `t` and lists `l`; `tags` the expression of the tags'
     /// column (nil: the dialect's gathering of the task's own).
+    static func columns(_ dialect: any SQLDialect, tags: String?) -> String {
+        """
+        t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, \(dialect.asText("t.done", isBool: true)),
+        t.created_at, t.updated_at, t.completed_at, \(tags ?? dialect.tags(ofTask: "t.id")), t.repeat, t.repeat_from
+        """
+    }
+
+    static func select(_ dialect: any SQLDialect, tags: String?) -> String {
+        "SELECT \(columns(dialect, tags: tags)) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id"
+    }
+}
+
+extension SQLRepository {
     package func taskColumns(tags: String? = nil) -> String {
-        let dialect = session.dialect
-        return """
-            t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, \(dialect.asText("t.done", isBool: true)),
-            t.created_at, t.updated_at, t.completed_at, \(tags ?? dialect.tags(ofTask: "t.id")), t.repeat, t.repeat_from
-            """
+        TaskReading.columns(session.dialect, tags: tags)
     }
 
     package func taskSelect(tags: String? = nil) -> String {
-        "SELECT \(taskColumns(tags: tags)) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id"
+        TaskReading.select(session.dialect, tags: tags)
     }
 
     /// Reads a row of `taskSelect` by the rules of `StoredTask`: a value todo cannot read stops
@@ -58,13 +67,13 @@ extension SQLRepository {
     }
 
     public func task(_ id: TodoTask.ID) throws -> TodoTask? {
-        try translatingErrors { try session.first(taskSelect() + " WHERE t.id = $1", [.integer(id)]) { try Self.readTask($0) } }
+        try translatingErrors { try session.first(state.taskByID, [.integer(id)]) { try Self.readTask($0) } }
     }
 
     /// A task of `list` and its row as stored (for the history), from one read: the statement
     /// is the one every command reading a task prepares anyway.
     package func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow) {
-        guard let stored = try session.first(taskSelect() + " WHERE t.id = $1 AND t.list_id = $2", [.integer(id), .integer(list)], {
+        guard let stored = try session.first(state.taskOfList, [.integer(id), .integer(list)], {
             (try Self.readTask($0), try Self.readRow($0))
         }) else { throw TodoError.taskNotFound(id) }
         return stored
@@ -72,7 +81,7 @@ extension SQLRepository {
 
     /// Just the row as stored, through the same statement.
     package func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
-        guard let row = try session.first(taskSelect() + " WHERE t.id = $1 AND t.list_id = $2", [.integer(id), .integer(list)], Self.readRow)
+        guard let row = try session.first(state.taskOfList, [.integer(id), .integer(list)], Self.readRow)
         else { throw TodoError.taskNotFound(id) }
         return row
     }

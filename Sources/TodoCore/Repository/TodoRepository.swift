@@ -5,7 +5,10 @@
 /// what goes wrong with it. Names passed in are already trimmed and non-empty.
 public protocol TodoRepository: AnyObject {
     /// Runs `body` as one write transaction: all of it happens, or, when it throws or `dryRun` is
-    /// set, none of it does. Calls nest: an inner one joins the outer transaction.
+    /// set, none of it does. Calls nest: an inner one joins the outer transaction, and when it
+    /// fails undoes only itself. A repository call (`addTask`, `createList`, …) that fails
+    /// inside a write may leave part of its work in it: the write must fail too, as every
+    /// command's does.
     ///
     /// With a `command` (the command line as typed), what the transaction changes is recorded in
     /// the history as one change, in the same transaction, so a crash leaves both or neither; a

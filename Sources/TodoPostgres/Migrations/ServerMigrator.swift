@@ -27,7 +27,7 @@ struct ServerMigrator {
         // under the lock: a client migrating at this very moment can make this unlocked look
         // see its tables committed between two statements, and take them for another
         // program's.
-        if let pending = try? pending(server), pending.isEmpty { return }
+        if let pending = try? pending(server, probing: true), pending.isEmpty { return }
         // The lock is the session's, taken before the transaction: a transaction that starts
         // after the wait sees the catalog as the client before it left it (one that waited
         // inside could still find its stale "no such table" in the catalog cache).
@@ -57,14 +57,28 @@ struct ServerMigrator {
         }
     }
 
-    /// What is still to apply; refuses a database that does not match this binary.
-    func pending(_ server: ServerConnection) throws -> [Migration] {
-        let hasTable = try server.first("SELECT to_regclass('schema_migrations') IS NOT NULL") { try $0.bool(0) } ?? false
-        guard hasTable else {
-            try refuseForeign(server)
-            return migrations
+    /// What is still to apply; refuses a database that does not match this binary. `probing`
+    /// (outside a transaction, where a failed statement costs nothing) reads the record at once
+    /// and takes "no such table" for a database not set up: one round trip where todo's tables
+    /// are there, as they are for every command but the first.
+    func pending(_ server: ServerConnection, probing: Bool = false) throws -> [Migration] {
+        let recorded = "SELECT version, name, checksum FROM schema_migrations ORDER BY version"
+        let applied: [ServerRow]
+        if probing {
+            do {
+                applied = try server.rows(recorded)
+            } catch where ServerError.sqlState(of: error) == "42P01" {
+                try refuseForeign(server)
+                return migrations
+            }
+        } else {
+            let hasTable = try server.first("SELECT to_regclass('schema_migrations') IS NOT NULL") { try $0.bool(0) } ?? false
+            guard hasTable else {
+                try refuseForeign(server)
+                return migrations
+            }
+            applied = try server.rows(recorded)
         }
-        let applied = try server.rows("SELECT version, name, checksum FROM schema_migrations ORDER BY version")
         for row in applied {
             let version = try row.int(0)
             guard let migration = migrations.first(where: { $0.version == version }) else {

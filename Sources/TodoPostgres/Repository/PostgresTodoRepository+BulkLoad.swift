@@ -16,7 +16,7 @@ extension PostgresTodoRepository {
     /// rolled back, nor for a role that does not own the tables (only an owner may drop an
     /// index): those add to the indexes row by row.
     func bulkLoading<T>(_ count: Int, _ load: () throws -> T) throws -> T {
-        guard !writing.isRollingBack, count >= Self.bulkLoadTasks else { return try load() }
+        guard !state.isRollingBack, count >= Self.bulkLoadTasks else { return try load() }
         let (stored, owner) = try server.first("""
             SELECT (SELECT coalesce(sum(open_count + done_count), 0)::bigint FROM lists),
                    (SELECT bool_and(pg_has_role(current_user, relowner, 'USAGE')) FROM pg_class WHERE oid IN ('tasks'::regclass, 'task_tags'::regclass))

@@ -16,7 +16,7 @@ public final class PostgresTodoRepository: SQLRepository {
     package let timestamp: () -> String
     /// How many changes the history keeps (0: none, and nothing is recorded).
     package var historyLimit: Int
-    package let writing = WriteState()
+    package let state = SQLRepositoryState(dialect: PostgresDialect())
 
     public struct Options: Sendable {
         public var historyLimit = 100
@@ -53,7 +53,7 @@ public final class PostgresTodoRepository: SQLRepository {
             try sayingWhoLetsIn(shown, server) {
                 let migrator = ServerMigrator()
                 if options.setsUpSchema { return try migrator.migrate(server, now: options.timestamp()) }
-                let pending = try migrator.pending(server)
+                let pending = try migrator.pending(server, probing: true)
                 if pending.count == migrator.migrations.count {
                     throw ServerError.unusableDatabase("\(shown) holds no todo database yet; there is nothing to read (any other todo command sets it up, as it does a new file)")
                 }
@@ -93,9 +93,10 @@ public final class PostgresTodoRepository: SQLRepository {
         return PostgresTodoRepository(server: server, options: options)
     }
 
-    /// One transaction on the server (a savepoint when nested), holding the writers' lock.
-    package func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
-        try server.transaction(rollback: rollback, body)
+    /// One transaction on the server holding the writers' lock; nested, a savepoint, unless it
+    /// joins: each savepoint is two round trips more.
+    package func transaction<T>(rollback: Bool, joining: Bool, _ body: () throws -> T) throws -> T {
+        try server.transaction(rollback: rollback, joining: joining, body)
     }
 
     /// Runs `body` in one read-only transaction that sees the database at one moment while

@@ -4,8 +4,10 @@
 extension ServerConnection {
     /// Runs `body` in one transaction holding the write lock: all of it or, when it throws or
     /// `rollback` is set, none. Inside another transaction it becomes a savepoint, so an inner
-    /// failure undoes only itself, as on a SQLite file.
-    func transaction<T>(rollback: Bool = false, _ body: () throws -> T) throws -> T {
+    /// failure undoes only itself, as on a SQLite file; or, `joining`, it simply joins it (see
+    /// `SQLRepository.transaction`).
+    func transaction<T>(rollback: Bool = false, joining: Bool = false, _ body: () throws -> T) throws -> T {
+        if depth > 0 && joining && !rollback { return try body() }
         let nested = depth > 0
         let savepoint = "s\(depth)"
         if nested {

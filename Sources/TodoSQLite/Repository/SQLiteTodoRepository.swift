@@ -12,7 +12,7 @@ public final class SQLiteTodoRepository: SQLRepository {
 
     /// How many changes the history keeps (0: none, and nothing is recorded).
     package var historyLimit = Options.defaultHistoryLimit
-    package let writing = WriteState()
+    package let state = SQLRepositoryState(dialect: SQLiteDialect())
     /// The file the path named when it was opened (nil in memory): a write checks, just before it
     /// commits, that the path still names it, so nothing is committed into a file that was
     /// deleted or replaced meanwhile (`todo ui` left open, a long import).
@@ -27,8 +27,9 @@ public final class SQLiteTodoRepository: SQLRepository {
     public var path: String { db.path }
 
     /// SQLite's transaction; before it commits, a check that the path still names the file
-    /// opened, so nothing is committed into one deleted or replaced meanwhile.
-    package func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
+    /// opened, so nothing is committed into one deleted or replaced meanwhile. Nested, always a
+    /// savepoint: one costs a file next to nothing.
+    package func transaction<T>(rollback: Bool, joining _: Bool, _ body: () throws -> T) throws -> T {
         try db.transaction(rollback: rollback) {
             let value = try body()
             try fileIdentity?.check(db.path)

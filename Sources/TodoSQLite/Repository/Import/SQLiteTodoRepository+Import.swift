@@ -9,7 +9,7 @@ extension SQLiteTodoRepository {
     public func importTasks(keepingIDs: Bool, _ produce: ((ImportedTask) throws -> Void) throws -> Void) throws -> ImportSummary {
         try translatingErrors {
             try db.transaction {
-                let target: any ImportTarget = writing.isRollingBack
+                let target: any ImportTarget = state.isRollingBack
                     ? try DryRunTarget(db: db, keepingIDs: keepingIDs)
                     : try StoringTarget(db: db, keepingIDs: keepingIDs, now: timestamp())
                 defer { target.end() }
