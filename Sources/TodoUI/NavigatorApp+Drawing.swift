@@ -14,14 +14,14 @@ extension NavigatorApp {
             return try terminal.show(frame)
         }
         let body = (first: 1, rows: pageRows)
-        switch screens.visibleScreen {
-        case let screen as TodoListScreen:
+        switch screens.showing {
+        case .tasks(of: let list)?:
             loadTasks()
-            title(&frame, screen.list.name + (filter.isEmpty ? "" : "  (filter: \(filter.joined(separator: " ")))"))
+            title(&frame, list.name + (filter.isEmpty ? "" : "  (filter: \(filter.joined(separator: " ")))"))
             TaskRows.draw(display.tasks.prefix(body.rows), cursor: cursor, into: &frame, at: body.first, rows: body.rows,
                           today: today(), empty: filter.isEmpty ? "No tasks yet. Press a to add one." : "No task matches the filter. Esc clears it.")
-        case let screen as EditTaskScreen:
-            title(&frame, "Edit task \(screen.task.id)")
+        case .task(let task)?:
+            title(&frame, "Edit task \(task.id)")
             if case .form(let form) = mode { FormView.draw(form, into: &frame, at: body.first) }
         default:
             loadLists()
@@ -74,7 +74,7 @@ extension NavigatorApp {
     /// on its list: only the rows on screen are read, however many lists there are.
     func loadLists() {
         readLists(from: listTop)
-        if let id = selectedList, !display.lists.contains(where: { $0.id == id }), let position = try? repository.listPosition(of: id) {
+        if let id = selectedList, !display.lists.contains(where: { $0.id == id }), let position = try? app.listPosition(of: id) {
             // It moved out of the window (renamed, or lists came and went): follow it, on the same row.
             listTop = max(position - listCursor, 0)
             listCursor = position - listTop
@@ -118,31 +118,24 @@ extension NavigatorApp {
             frame.put(question.text, row: row, column: 1, style: .bold)
         default:
             if let status { frame.put(status, row: row, column: 1, style: statusIsError ? [.bold, .red] : []) }
-            if case .form(let form) = mode, screens.visibleScreen is EditTaskScreen {
+            if case .form(let form) = mode, case .task? = screens.showing {
                 frame.cursor = FormView.cursor(form, at: 1)
             }
         }
     }
 
     private func hints(_ frame: inout Frame, row: Int) {
-        let text = switch (mode, screens.visibleScreen) {
-        case (.form, _): "↑↓ Tab field  Enter save  Esc cancel  Ctrl-U clear"
-        case (.prompt, _): "Enter done  Esc cancel  Ctrl-U clear"
-        case (.confirm, _): "y yes  any other key no"
-        case (_, is TodoListScreen): "↑↓ move  Enter edit  a add  space done  D delete  / filter  u undo  Esc back  q quit"
-        default: "↑↓ move  Enter open  a add  e rename  D delete  u undo  q quit"
+        let text = switch mode {
+        case .form: "↑↓ Tab field  Enter save  Esc cancel  Ctrl-U clear"
+        case .prompt: "Enter done  Esc cancel  Ctrl-U clear"
+        case .confirm: "y yes  any other key no"
+        case .browsing, .help: KeyTable.hints(KeyTable.keys(for: screens.showing))
         }
         frame.put(" " + text, row: row, column: 0, style: .dim)
     }
 
     var helpKeys: [(String, String)] {
-        if screens.visibleScreen is TodoListScreen {
-            return [("↑/↓  k/j", "move"), ("PgUp/PgDn", "a page"), ("Enter  e", "edit the task"), ("a", "add a task"),
-                    ("space", "mark done / open again"), ("D", "delete the task (asks y)"), ("/", "filter by words; Esc clears"),
-                    ("u", "undo the last change"), ("Esc  ←  h", "back to the lists"), ("?", "this help"), ("q  Ctrl-C", "quit")]
-        }
-        return [("↑/↓  k/j", "move"), ("Enter", "open the list"), ("a", "new list"), ("e", "rename the list"),
-                ("D", "delete the list (asks y)"), ("u", "undo the last change"), ("?", "this help"), ("Esc  q  Ctrl-C", "quit")]
+        KeyTable.help(KeyTable.keys(for: screens.showing))
     }
 }
 

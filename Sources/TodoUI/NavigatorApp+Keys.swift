@@ -1,67 +1,53 @@
 import TodoCoordinators
 import TodoCore
 
-/// What each key does on each screen: the manual's table of keys.
+/// What the keys do: the screens' rows are `KeyTable`'s; prompts, questions and the form read their own.
 extension NavigatorApp {
-    func handleMainList(_ key: Key) {
-        let selected = selectedListShown
-        switch key {
-        case .up, .character("k"): moveList(by: -1)
-        case .down, .character("j"): moveList(by: 1)
-        case .pageUp: moveList(by: -pageRows)
-        case .pageDown: moveList(by: pageRows)
-        case .home: (listTop, listCursor, selectedList) = (0, 0, nil)
-        case .enter, .right, .character("l"):
-            guard let selected else { return }
-            if send(.selectList(selected.name, creating: false)) { resetTodoList() }
-        case .escape, .left, .character("h"), .character("q"): quit()
-        case .character("a"): mode = .prompt(Prompt(purpose: .newList, label: "New list", text: ""))
-        case .character("e"):
-            guard let selected else { return }
-            mode = .prompt(Prompt(purpose: .renameList(selected.name), label: "Rename \(selected.name) to", text: selected.name))
-        case .character("D"):
-            guard let selected else { return }
-            let count = selected.taskCount
-            let tasks = count == 0 ? "" : " and its \(count) task\(count == 1 ? "" : "s")"
-            mode = .confirm(Question(text: "Delete the list \(selected.name)\(tasks)? y/n",
-                                     event: .deleteList(selected.name, force: true), command: ShellWords.command("delete-list", options: ["--force"], [selected.name])))
-        case .character("u"): send(.undo)
-        case .character("?"): mode = .help
-        default: break
+    /// A key on the lists or on a list's tasks: what the screen's row of the key table says.
+    func handleBrowsing(_ key: Key) {
+        KeyTable.keys(for: screens.showing).first { $0.keys.contains(key) }?.action(self, key)
+    }
+
+    func openSelectedList() {
+        guard let selected = selectedListShown else { return }
+        if send(.selectList(selected.name, creating: false)) { resetTodoList() }
+    }
+
+    func askToRenameSelectedList() {
+        guard let selected = selectedListShown else { return }
+        mode = .prompt(Prompt(purpose: .renameList(selected.name), label: "Rename \(selected.name) to", text: selected.name))
+    }
+
+    func askToDeleteSelectedList() {
+        guard let selected = selectedListShown else { return }
+        let count = selected.taskCount
+        let tasks = count == 0 ? "" : " and its \(count) task\(count == 1 ? "" : "s")"
+        mode = .confirm(Question(text: "Delete the list \(selected.name)\(tasks)? y/n", event: .deleteList(selected.name, force: true),
+                                 command: ShellWords.command("delete-list", options: ["--force"], [selected.name])))
+    }
+
+    /// The user leaves the list: the screen stack tells the screen, and its coordinator finishes.
+    func leaveList() {
+        screens.popFromOutside()
+        filter = []
+    }
+
+    func editSelectedTask() {
+        guard let task = selectedTaskShown else { return }
+        if send(.selectTask(task.id)), case .task(let shown)? = screens.showing {
+            mode = .form(EditForm(task: shown))
         }
     }
 
-    func handleTodoList(_ key: Key) {
-        let task = selectedTaskShown
-        switch key {
-        case .up, .character("k"): moveTask(by: -1)
-        case .down, .character("j"): moveTask(by: 1)
-        case .pageUp: moveTask(by: -pageRows)
-        case .pageDown: moveTask(by: pageRows)
-        case .home: (top, cursor, selectedTask) = (0, 0, nil)
-        case .escape where !filter.isEmpty: setFilter([])
-        case .escape, .left, .character("h"):
-            // The user leaves the screen: the navigator tells it, and its coordinator finishes.
-            screens.popFromOutside()
-            filter = []
-        case .character("q"): quit()
-        case .enter, .character("e"), .right, .character("l"):
-            guard let task else { return }
-            if send(.selectTask(task.id)), let screen = screens.visibleScreen as? EditTaskScreen {
-                mode = .form(EditForm(task: screen.task))
-            }
-        case .character("a"): mode = .prompt(Prompt(purpose: .addTask, label: "New task", text: ""))
-        case .character(" "):
-            guard let task else { return }
-            send(.setDone(task.id, !task.isDone), recording: ShellWords.command(task.isDone ? "undone" : "done", [String(task.id)]))
-        case .character("D"):
-            guard let task else { return }
-            mode = .confirm(Question(text: "Delete task \(task.id) \(task.title)? y/n", event: .deleteTask(task.id), command: ShellWords.command("rm", [String(task.id)])))
-        case .character("/"): mode = .prompt(Prompt(purpose: .filter, label: "Filter", text: filter.joined(separator: " ")))
-        case .character("u"): send(.undo)
-        case .character("?"): mode = .help
-        default: break
-        }
+    func toggleSelectedTask() {
+        guard let task = selectedTaskShown else { return }
+        send(.setDone(task.id, !task.isDone), recording: ShellWords.command(task.isDone ? "undone" : "done", [String(task.id)]))
+    }
+
+    func askToDeleteSelectedTask() {
+        guard let task = selectedTaskShown else { return }
+        mode = .confirm(Question(text: "Delete task \(task.id) \(task.title)? y/n", event: .deleteTask(task.id),
+                                 command: ShellWords.command("rm", [String(task.id)])))
     }
 
     func handlePrompt(_ prompt: Prompt, _ key: Key) {
@@ -96,7 +82,8 @@ extension NavigatorApp {
             if !name.hasSameScalars(as: old) { send(.renameList(old, to: name), recording: ShellWords.command("rename-list", [old, name])) }
         case .addTask:
             guard let title = Names.trimmed(prompt.text) else { return fail(UIMessage("a title cannot be empty")) }
-            let list = (screens.visibleScreen as? TodoListScreen)?.list.name ?? ""
+            guard case .tasks(of: let shown)? = screens.showing else { return }
+            let list = shown.name
             if send(.addTask(TaskDraft(title: title)), recording: ShellWords.command("add", [list, title])), let added = display.added {
                 selectedTask = added.id
             }
@@ -159,7 +146,7 @@ extension NavigatorApp {
     var pageRows: Int { max(1, terminal.size.rows - 3) }
 
     /// As `moveTask`: the window follows the cursor, and a move past the last list stops on it.
-    private func moveList(by step: Int) {
+    func moveList(by step: Int) {
         let shownTop = listTop
         let wanted = max(listTop + listCursor + step, 0)
         listTop = min(max(listTop, wanted - pageRows + 1), wanted)
@@ -176,11 +163,11 @@ extension NavigatorApp {
 
     /// Selects the list the last change created, wherever it sorts.
     private func selectCreatedList() {
-        guard let list = display.created, let position = try? repository.listPosition(of: list.id) else { return }
+        guard let list = display.created, let position = try? app.listPosition(of: list.id) else { return }
         (listTop, listCursor, selectedList) = (max(position - pageRows / 2, 0), min(position, pageRows / 2), list.id)
     }
 
-    private func moveTask(by step: Int) {
+    func moveTask(by step: Int) {
         let shownTop = top
         let wanted = max(top + cursor + step, 0)
         top = min(max(top, wanted - pageRows + 1), wanted)
@@ -198,7 +185,7 @@ extension NavigatorApp {
         (top, cursor, selectedTask, filter) = (0, 0, nil, [])
     }
 
-    private func setFilter(_ words: [String]) {
+    func setFilter(_ words: [String]) {
         filter = words
         (top, cursor, selectedTask) = (0, 0, nil)
     }

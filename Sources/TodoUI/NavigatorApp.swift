@@ -9,8 +9,8 @@ public final class NavigatorApp {
     let terminal: any Terminal
     let screens: ScreenStack
     let display: NavigatorDisplay
-    /// For what the screens do not do: one transaction per change, and noticing other writers.
-    let repository: any TodoRepository
+    /// For what the screens do not do: one write per change, and noticing other writers.
+    let app: AppCoordinator
     let today: Today
 
     /// What the keys go to besides the screen.
@@ -59,15 +59,13 @@ public final class NavigatorApp {
     var drawnSize = (rows: 0, columns: 0)
     private var seenVersion: Int64 = 0
 
-    /// `repository` is the one the coordinators were given, used only to wrap a change in a
-    /// transaction recorded in the history and to notice other writers.
-    /// `display` is the one `navigator` was built with: the screens render into it.
-    public init(terminal: any Terminal, screens: ScreenStack, display: NavigatorDisplay, repository: any TodoRepository,
-                today: @escaping Today) {
+    /// `app` is the AppCoordinator over `screens`, built with the repository; `display` is the
+    /// one `screens` was built with: the screens render into it.
+    public init(terminal: any Terminal, app: AppCoordinator, display: NavigatorDisplay, today: @escaping Today) {
         self.terminal = terminal
-        self.screens = screens
+        self.app = app
+        self.screens = app.screens
         self.display = display
-        self.repository = repository
         self.today = today
     }
 
@@ -88,7 +86,7 @@ public final class NavigatorApp {
 
     /// The first frame.
     public func start() throws {
-        seenVersion = try repository.dataVersion()
+        seenVersion = try app.dataVersion()
         try draw()
     }
 
@@ -97,7 +95,7 @@ public final class NavigatorApp {
     public func refreshIfChanged() throws {
         let version: Int64
         do {
-            version = try repository.dataVersion()
+            version = try app.dataVersion()
         } catch TodoError.databaseGone(let path, let replaced) {
             return try noticeGone(path: path, replaced: replaced)
         }
@@ -124,7 +122,7 @@ public final class NavigatorApp {
         case .form(let form): handleForm(form, key)
         case .browsing:
             status = nil
-            if screens.visibleScreen is TodoListScreen { handleTodoList(key) } else { handleMainList(key) }
+            handleBrowsing(key)
         }
         if !isFinished { try draw() }
     }
@@ -138,7 +136,7 @@ public final class NavigatorApp {
         display.clear()
         do {
             if let command {
-                try repository.write(dryRun: false, recording: command) { try screens.send(event) }
+                try app.change(event, recording: command)
             } else {
                 try screens.send(event)
             }

@@ -29,7 +29,7 @@ extension CompositionRoot {
             let today: Today = { LocalClock().today() }
             let app = AppCoordinator(screens: screens, repository: repository, today: today)
             app.start()
-            let navigatorApp = NavigatorApp(terminal: terminal, screens: screens, display: display, repository: repository, today: today)
+            let navigatorApp = NavigatorApp(terminal: terminal, app: app, display: display, today: today)
             try navigatorApp.run(saying: message)
             screens.unwindToRoot()
             guard navigatorApp.reopens else { return }

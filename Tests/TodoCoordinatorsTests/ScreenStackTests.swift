@@ -7,6 +7,7 @@ import TodoCoordinators
 @Suite struct ScreenStackTests {
     /// A screen that remembers how it was made to leave, into a log shared by several screens.
     final class LoggingScreen: Screen {
+        var showing: Showing { .lists }
         let name: String
         let log: Log
 

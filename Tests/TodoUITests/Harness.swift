@@ -24,8 +24,7 @@ final class Harness {
         screens = ScreenStack(display: display)
         app = AppCoordinator(screens: screens, repository: repository, today: { Harness.today })
         app.start()
-        ui = NavigatorApp(terminal: terminal, screens: screens, display: display, repository: repository,
-                          today: { Harness.today })
+        ui = NavigatorApp(terminal: terminal, app: app, display: display, today: { Harness.today })
         try ui.start()
     }
 

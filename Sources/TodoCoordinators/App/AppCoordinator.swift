@@ -21,6 +21,23 @@ public final class AppCoordinator: Coordinator {
         mainList.start()
     }
 
+    /// Sends `event` to the visible screen as one change: one write, recorded in the history as
+    /// `command` (a full-screen view's key; a command line's plan makes its own write).
+    public func change(_ event: ViewEvent, recording command: String) throws {
+        try repository.write(dryRun: false, recording: command) { try screens.send(event) }
+    }
+
+    /// A number that moves when another process changed the data: how a view that stays open
+    /// knows to read again (`TodoRepository.dataVersion`).
+    public func dataVersion() throws -> Int64 {
+        try repository.dataVersion()
+    }
+
+    /// How many lists come before list `id` by name; nil when there is no such list.
+    public func listPosition(of id: TodoList.ID) throws -> Int? {
+        try repository.listPosition(of: id)
+    }
+
     /// Shows the screen a deep link names, from MainList down; `TodoError.taskNotFound` when the
     /// task does not exist.
     public func open(_ link: DeepLink) throws {

@@ -8,6 +8,8 @@ public final class EditTaskScreen: Screen {
     private let display: any Display
     private let today: Today
 
+    public var showing: Showing { .task(task) }
+
     public init(task: TodoTask, repository: any TodoRepository, display: any Display, today: @escaping Today) {
         self.task = task
         self.repository = repository

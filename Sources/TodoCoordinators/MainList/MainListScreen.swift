@@ -7,6 +7,8 @@ public final class MainListScreen: Screen {
     private let repository: any TodoRepository
     private let display: any Display
 
+    public var showing: Showing { .lists }
+
     public init(repository: any TodoRepository, display: any Display) {
         self.repository = repository
         self.display = display

@@ -3,6 +3,9 @@ import TodoCore
 /// A terminal screen: it renders through the navigator's display and forwards what the user
 /// does to its coordinator. Screens never build other screens or coordinators.
 public protocol Screen: AnyObject {
+    /// What the screen shows, for a view that draws it whole (`todo ui`): which screen, of what.
+    var showing: Showing { get }
+
     /// Reacts to a view event. An event this screen does not offer is
     /// `NavigationError.unexpectedEvent`.
     func handle(_ event: ViewEvent) throws
@@ -18,6 +21,13 @@ extension Screen {
     func unexpected(_ event: ViewEvent) -> NavigationError {
         .unexpectedEvent(String(describing: event), screen: String(describing: type(of: self)))
     }
+}
+
+/// Which screen is on show, and of what: the lists, one list's tasks, or one task's form.
+public enum Showing: Equatable, Sendable {
+    case lists
+    case tasks(of: TodoList)
+    case task(TodoTask)
 }
 
 /// A view event that reached no screen, or a screen that does not offer it: a mistake in how a

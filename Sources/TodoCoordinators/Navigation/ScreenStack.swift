@@ -22,6 +22,9 @@ public final class ScreenStack {
     /// What the user sees and what view events go to.
     public var visibleScreen: (any Screen)? { presented ?? stack.last }
 
+    /// What the visible screen shows; nil when there is none.
+    public var showing: Showing? { visibleScreen?.showing }
+
     /// Delivers a view event to the visible screen.
     public func send(_ event: ViewEvent) throws {
         guard let screen = visibleScreen else { throw NavigationError.noScreen }

@@ -9,6 +9,8 @@ public final class TodoListScreen: Screen {
     private let display: any Display
     private let today: Today
 
+    public var showing: Showing { .tasks(of: list) }
+
     public init(list: TodoList, repository: any TodoRepository, display: any Display, today: @escaping Today) {
         self.list = list
         self.repository = repository
