@@ -14,6 +14,8 @@ public protocol SQLDialect: Sendable {
     func limit(_ count: Int?) -> SQLValue
     /// `text` compared byte for byte, whatever its column's collation.
     func exactly(_ text: String) -> String
+    /// How many bytes the text `expression` takes in UTF-8.
+    func byteLength(_ expression: String) -> String
     /// `expression` read as text (a number in decimal, a truth value as 0 or 1).
     func asText(_ expression: String, isBool: Bool) -> String
     /// The tags of the task whose id is `id`, as one space-separated text in listing order

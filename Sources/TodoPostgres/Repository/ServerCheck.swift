@@ -35,22 +35,17 @@ struct ServerCheck {
         case .notCompared(let reason): found.notChecked.append(reason)
         }
         try server.readingOneMoment {
+            let stored = StoredValuesCheck(session: PostgresSession(repository: repository))
             found.all += try triggers()
             found.all += try foreignKeys()
-            found.all += try values()
-            found.all += try history()
-            let repairable = try counts() + identities()
+            found.all += try stored.values()
+            found.all += try stored.history()
+            let repairable = try stored.counts() + identities()
             found.all += repairable
             found.repairable += repairable
         }
         return found
     }
-
-    /// Each list's open and done tasks, counted (what the kept counts must say).
-    static let countedTasks = """
-        SELECT l.id, count(t.id) FILTER (WHERE NOT t.done) AS open, count(t.id) FILTER (WHERE t.done) AS done
-        FROM lists AS l LEFT JOIN tasks AS t ON t.list_id = l.id GROUP BY l.id
-        """
 
     /// The tables whose identity is not past their highest id, with both: the next row todo
     /// adds would take an id that is there (a `setval` by hand, or rows written with the
@@ -70,7 +65,7 @@ struct ServerCheck {
     func repair() throws {
         _ = try server.transaction {
             try server.run("""
-                UPDATE lists AS l SET open_count = c.open, done_count = c.done FROM (\(Self.countedTasks)) AS c
+                UPDATE lists AS l SET open_count = c.open, done_count = c.done FROM (\(StoredValuesCheck.countedTasks)) AS c
                 WHERE l.id = c.id AND (l.open_count, l.done_count) <> (c.open, c.done)
                 """)
             try server.run("SELECT setval(pg_get_serial_sequence(b.name, 'id'), b.highest) FROM (\(Self.identitiesBehind)) AS b (name, highest, last)")
@@ -148,81 +143,6 @@ struct ServerCheck {
             findings.append("foreign key: \(count) row\(count == 1 ? "" : "s") of \(try key.text(4)) refer\(count == 1 ? "s" : "") to a missing row of \(try key.text(5)) (\(try key.text(6)) \(first ?? ""))")
         }
         return findings
-    }
-
-    /// Records of changes undo or redo would refuse as damaged (edited by hand in psql), by
-    /// undo's own rules (`RecordDamage`).
-    private func history() throws -> [String] {
-        var found = HistoryDamageFindings()
-        try server.forEachRow("""
-            SELECT id, imported_after, imported_through, imported_count, imported_fingerprint FROM history
-            WHERE imported_after IS NOT NULL OR imported_through IS NOT NULL OR imported_count IS NOT NULL OR imported_fingerprint IS NOT NULL
-            ORDER BY id
-            """) { row in
-            func value(_ column: Int) throws -> Int64? { row.isNull(column) ? nil : try row.int64(column) }
-            found.range(of: try row.int64(0), after: try value(1), through: try value(2), count: try value(3).map(Int.init),
-                        fingerprint: try value(4))
-        }
-        try HistoryStore.forEachRecordedRow(in: PostgresSession(repository: repository), of: nil) { found.row(of: $0, $1) }
-        return found.all
-    }
-
-    /// The values the schema leaves to todo's own rules: times, list names (whitespace of
-    /// every kind), tags.
-    private func values() throws -> [String] {
-        var findings: [String] = []
-        var more = 0
-        func report(_ finding: String) {
-            if findings.count < 20 { findings.append(finding) } else { more += 1 }
-        }
-        func time(_ text: String?, _ name: String, of owner: String) {
-            guard let text else { return report("\(owner): \(name) is missing") }
-            if Timestamp.normalized(text) == nil { report("\(owner): \(name) \(MessageText.quoted(text)) is not a time") }
-        }
-        try server.forEachRow("SELECT id, created_at, updated_at, completed_at FROM tasks ORDER BY id") { row in
-            let owner = "task \(try row.int64(0))"
-            time(try row.optionalText(1), "created_at", of: owner)
-            time(try row.optionalText(2), "updated_at", of: owner)
-            if let completed = try row.optionalText(3) { time(completed, "completed_at", of: owner) }
-        }
-        // Text longer than todo keeps (TextLimits): its export would not import.
-        try server.forEachRow("""
-            SELECT t.id, octet_length(t.title) + coalesce(octet_length(t.notes), 0)
-                + coalesce((SELECT sum(octet_length(g.tag) + 1) FROM task_tags AS g WHERE g.task_id = t.id), 0)
-            FROM tasks AS t WHERE octet_length(t.title) + coalesce(octet_length(t.notes), 0)
-                + coalesce((SELECT sum(octet_length(g.tag) + 1) FROM task_tags AS g WHERE g.task_id = t.id), 0) > $1 ORDER BY t.id
-            """, [Int64(TextLimits.task)]) { row in
-            report("task \(try row.int64(0)): its title, notes and tags have \(try row.int64(1)) bytes, more than the \(TextLimits.task) todo keeps")
-        }
-        try server.forEachRow("SELECT id, name, created_at FROM lists ORDER BY id") { row in
-            let owner = "list \(try row.int64(0))", name = try row.text(1)
-            if !Names.isTrimmedName(name) { report("\(owner): its name \(MessageText.quoted(name)) is empty or has spaces around it") }
-            if let problem = TextLimits.listNameProblem(name) { report("\(owner): " + problem) }
-            time(try row.optionalText(2), "created_at", of: owner)
-        }
-        try server.forEachRow("SELECT task_id, tag FROM task_tags ORDER BY task_id, tag") { row in
-            let tag = try row.text(1)
-            if Tags.valid(tag) == nil { report("task \(try row.int64(0)): tag \(MessageText.quoted(tag)) is not one word") }
-        }
-        if more > 0 { findings.append("values: and \(more) more like these") }
-        return findings
-    }
-
-    /// Lists whose kept counts differ from their tasks: the counting triggers were disabled or
-    /// bypassed (session_replication_role = replica) while tasks changed.
-    private func counts() throws -> [String] {
-        // The first few, then how many more: counts damaged on 200,000 lists are not 200,000 lines.
-        var findings: [String] = []
-        var more = 0
-        try server.forEachRow("""
-            SELECT l.name, l.open_count, l.done_count, c.open, c.done FROM lists AS l JOIN (\(Self.countedTasks)) AS c ON c.id = l.id
-            WHERE (l.open_count, l.done_count) <> (c.open, c.done)
-            ORDER BY l.name COLLATE "C"
-            """) { row in
-            guard findings.count < 20 else { return more += 1 }
-            findings.append("counts: list '\(try row.text(0))' records \(try row.int(1)) open and \(try row.int(2)) done tasks but has \(try row.int(3)) and \(try row.int(4)) (todo db check --repair recounts)")
-        }
-        return findings + (more > 0 ? ["counts: and \(more) more lists like these"] : [])
     }
 }
 

@@ -16,6 +16,8 @@ struct PostgresDialect: SQLDialect {
     /// Text columns compare by their bytes already.
     func exactly(_ text: String) -> String { text }
 
+    func byteLength(_ expression: String) -> String { "octet_length(\(expression))" }
+
     func asText(_ expression: String, isBool: Bool) -> String {
         isBool ? "\(expression)::int::text" : "\(expression)::text"
     }

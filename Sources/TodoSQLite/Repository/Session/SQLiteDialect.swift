@@ -15,6 +15,8 @@ struct SQLiteDialect: SQLDialect {
     /// A negative limit is none.
     func limit(_ count: Int?) -> SQLValue { .integer(Int64(count ?? -1)) }
 
+    func byteLength(_ expression: String) -> String { "length(CAST(\(expression) AS BLOB))" }
+
     /// SQLite reads any value as text when asked to.
     func asText(_ expression: String, isBool: Bool) -> String { expression }
 
