@@ -85,4 +85,17 @@ extension SQLRepository {
         else { throw TodoError.taskNotFound(id) }
         return row
     }
+
+    public func forEachTag(_ body: (TagCount) throws -> Void) throws {
+        let dialect = session.dialect
+        // One row per tag whatever its case, in the order of list names; spelled as the
+        // smallest of its spellings byte for byte (a tag has one, unless edited by hand).
+        try translatingErrors {
+            try session.forEachRow("""
+                SELECT min(\(dialect.exactly("g.tag"))), count(*) FILTER (WHERE NOT t.done)
+                FROM task_tags AS g JOIN tasks AS t ON t.id = g.task_id
+                GROUP BY \(dialect.nameOrder("g.tag")) ORDER BY \(dialect.nameOrder("g.tag"))
+                """, []) { try body(TagCount(name: $0.text(0), openTasks: $0.int(1))) }
+        }
+    }
 }

@@ -26,16 +26,6 @@ extension PostgresTodoRepository {
         }
     }
 
-    public func forEachTag(_ body: (TagCount) throws -> Void) throws {
-        try translatingErrors {
-            try server.forEachRow("""
-                SELECT min(g.tag COLLATE "C"), count(*) FILTER (WHERE NOT t.done)
-                FROM task_tags AS g JOIN tasks AS t ON t.id = g.task_id
-                GROUP BY todo_nocase(g.tag) ORDER BY todo_nocase(g.tag) COLLATE "C"
-                """) { try body(TagCount(name: $0.text(0), openTasks: $0.int(1))) }
-        }
-    }
-
     public func forEachTask(matching search: TaskSearch, _ body: (TodoTask) throws -> Void) throws {
         let words = search.searchableWords
         guard !words.isEmpty else { return }

@@ -67,16 +67,3 @@ extension SQLiteTodoRepository {
         return (taskSelect(tags: tags) + filter + " ORDER BY " + order + " LIMIT ? OFFSET ?", values + [query.limit ?? -1, query.offset])
     }
 }
-
-extension SQLiteTodoRepository {
-    public func forEachTag(_ body: (TagCount) throws -> Void) throws {
-        try translatingErrors {
-            // GROUP BY and ORDER BY use the column's NOCASE: one row per tag whatever its case.
-            try db.cached("""
-                SELECT min(g.tag), count(*) FILTER (WHERE t.done = 0)
-                FROM task_tags AS g JOIN tasks AS t ON t.id = g.task_id
-                GROUP BY g.tag ORDER BY g.tag
-                """).bind([]).forEachRow { try body(TagCount(name: $0.text(0), openTasks: $0.int(1))) }
-        }
-    }
-}
