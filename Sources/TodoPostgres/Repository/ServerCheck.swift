@@ -74,29 +74,14 @@ struct ServerCheck {
 
     private func migrations() throws -> [String] {
         let recorded = try server.first("SELECT to_regclass('schema_migrations') IS NOT NULL") { try $0.bool(0) } ?? false
-        let applied = recorded ? try server.rows("SELECT version, name, checksum FROM schema_migrations ORDER BY version") : []
-        var findings: [String] = []
-        var done: [Int] = []
-        for row in applied {
-            let version = try row.int(0), name = try row.text(1)
-            done.append(version)
-            guard let migration = migrator.migrations.first(where: { $0.version == version }) else {
-                findings.append("migration \(version) (\(name)) is not known to this todo: the database was set up by a newer version")
-                continue
-            }
-            if migration.checksum != (try row.text(2)) {
-                findings.append("migration \(Migration.fileName(version: version, name: name)) differs from the one applied")
-            }
-        }
+        let applied = try (recorded ? server.rows("SELECT version, name, checksum FROM schema_migrations ORDER BY version") : [])
+            .map { (version: try $0.int(0), name: try $0.text(1), checksum: try $0.text(2)) }
         // todo's tables without the record of what made them: the record was lost, and no
         // todo command can go on from there.
-        if done.isEmpty, try server.first("SELECT to_regclass('tasks') IS NOT NULL") { try $0.bool(0) } ?? false {
-            return findings + ["migrations: todo's tables are here but schema_migrations records none of the migrations that made them (lost by hand?); todo will not use the database until it is restored"]
+        if applied.isEmpty, try server.first("SELECT to_regclass('tasks') IS NOT NULL") { try $0.bool(0) } ?? false {
+            return ["migrations: todo's tables are here but schema_migrations records none of the migrations that made them (lost by hand?); todo will not use the database until it is restored"]
         }
-        for migration in migrator.migrations where !done.contains(migration.version) {
-            findings.append("migration \(migration.fileName) is not applied yet (any todo command applies it)")
-        }
-        return findings
+        return Migration.findings(recorded: applied, known: migrator.migrations, newer: "the database was set up by a newer version")
     }
 
     /// Triggers of todo's tables that do not fire in an ordinary session: disabled, or set to

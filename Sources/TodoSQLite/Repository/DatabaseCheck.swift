@@ -67,23 +67,8 @@ struct DatabaseCheck {
     }
 
     private func migrations() throws -> [String] {
-        let known = Dictionary(uniqueKeysWithValues: migrator.migrations.map { ($0.version, $0) })
-        let applied = try migrator.applied(in: db)
-        var findings: [String] = []
-        for record in applied {
-            guard let migration = known[record.version] else {
-                findings.append("migration \(record.version) (\(record.name)) is not known to this todo: the file was written by a newer version")
-                continue
-            }
-            if migration.checksum != record.checksum {
-                findings.append("migration \(Migration.fileName(version: record.version, name: record.name)) differs from the one applied")
-            }
-        }
-        let done = Set(applied.map(\.version))
-        for migration in migrator.migrations where !done.contains(migration.version) {
-            findings.append("migration \(migration.fileName) is not applied yet (any todo command applies it)")
-        }
-        return findings
+        Migration.findings(recorded: try migrator.applied(in: db).map { ($0.version, $0.name, $0.checksum) },
+                           known: migrator.migrations, newer: "the file was written by a newer version")
     }
 
     /// Compares every table, index, trigger and view with a fresh database built by the same
