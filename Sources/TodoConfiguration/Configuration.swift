@@ -6,11 +6,6 @@ public struct Configuration: Sendable {
     public let location: DatabaseLocation
     public let environment: Environment
 
-    public init(location: DatabaseLocation, environment: Environment) {
-        self.location = location
-        self.environment = environment
-    }
-
     /// The configuration for a command given `--db` as `databaseFlag` (nil when it was not).
     public static func resolve(databaseFlag: String?, environment: Environment = .process,
                                dotEnvPath: String = ".env") throws -> Configuration {

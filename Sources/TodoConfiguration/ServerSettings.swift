@@ -21,8 +21,6 @@ public struct ServerSettings: Equatable, Sendable {
     /// looks for in the home folder when there is one (else the system's).
     public var fallbackRootCertificate: String?
 
-    public init() {}
-
     public init(_ environment: Environment) throws {
         historyLimit = try FileSettings.historyLimit(environment)
         statementTimeoutSeconds = try environment.wholeNumber("TODO_PG_STATEMENT_TIMEOUT", upTo: 86_400, of: "seconds")

@@ -16,30 +16,20 @@ public struct ServerURL: Equatable, Sendable {
     public var withoutPassword: String { ServerPasswords.removed(from: text[...]) }
 }
 
-/// A server URL in a build without the PostgreSQL trait: exit 1, saying how to get a build that
-/// opens it.
-public struct ServerNotSupported: ReportedError {
-    public let url: ServerURL
-
-    public init(url: ServerURL) {
-        self.url = url
-    }
+/// A server URL todo will not use here: exit 1, saying what to do instead.
+public enum ServerRefusal: ReportedError, Equatable {
+    /// A build without the PostgreSQL trait: how to get one that opens it.
+    case notThisBuild(ServerURL)
+    /// Given as `todo db backup`'s FILE: how to copy into a server.
+    case backupInto(ServerURL)
 
     public var description: String {
-        "this todo cannot open a PostgreSQL database (\(url.withoutPassword)): it was built for SQLite files only; build it with `swift build -c release --traits PostgreSQL` (see docs/manual.md), or give --db or TODO_DB a file path"
-    }
-}
-
-/// A server URL given as `todo db backup`'s FILE: exit 1, saying how to copy into a server.
-public struct BackupToServer: ReportedError {
-    public let url: ServerURL
-
-    public init(url: ServerURL) {
-        self.url = url
-    }
-
-    public var description: String {
-        "a backup is written to a new file, not to a server (\(url.withoutPassword)): to copy into one, `todo export | todo import --keep-ids --db URL`"
+        switch self {
+        case .notThisBuild(let url):
+            "this todo cannot open a PostgreSQL database (\(url.withoutPassword)): it was built for SQLite files only; build it with `swift build -c release --traits PostgreSQL` (see docs/manual.md), or give --db or TODO_DB a file path"
+        case .backupInto(let url):
+            "a backup is written to a new file, not to a server (\(url.withoutPassword)): to copy into one, `todo export | todo import --keep-ids --db URL`"
+        }
     }
 }
 

@@ -7,10 +7,10 @@ import TodoCore
 /// prompt, a question, help) is kept here; the views draw it all into a frame.
 public final class NavigatorApp {
     let terminal: any Terminal
-    let screens: ScreenStack
     let display: NavigatorDisplay
     /// For what the screens do not do: one write per change, and noticing other writers.
     let app: AppCoordinator
+    var screens: ScreenStack { app.screens }
     let today: Today
 
     /// What the keys go to besides the screen.
@@ -64,7 +64,6 @@ public final class NavigatorApp {
     public init(terminal: any Terminal, app: AppCoordinator, display: NavigatorDisplay, today: @escaping Today) {
         self.terminal = terminal
         self.app = app
-        self.screens = app.screens
         self.display = display
         self.today = today
     }

@@ -38,7 +38,7 @@ extension CompositionRoot {
 
     static func backUpDatabase(_ options: Settings, to file: String) throws {
         // A backup is a file; copying into a server is an import.
-        if let target = ServerURL(file) { throw BackupToServer(url: target) }
+        if let target = ServerURL(file) { throw ServerRefusal.backupInto(target) }
         let configuration = try Configuration.resolve(databaseFlag: options.db)
         let location = configuration.location
         if let server = location.server {

@@ -12,9 +12,9 @@ extension CompositionRoot {
         let configuration = try Configuration.resolve(databaseFlag: settings.db)
         let location = configuration.location
         // Colour as for every command; the terminal is known to be one here.
-        let colour = settings.color == .always || (settings.color == .auto && !configuration.forbidsColour)
+        let colour = settings.colour(onTerminal: true, forbidden: configuration.forbidsColour)
         // A build that cannot open the URL says so before anything else.
-        if let server = location.server, !opensServers { throw ServerNotSupported(url: server) }
+        if let server = location.server, !opensServers { throw ServerRefusal.notThisBuild(server) }
         guard let terminal = RawTerminal(colour: colour) else { throw TerminalFailure.notATerminal }
         var repository = try location.server.map { try openServer($0, configuration) } ?? open(configuration, onlyReads: false)
 

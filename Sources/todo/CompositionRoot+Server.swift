@@ -48,9 +48,9 @@ extension CompositionRoot {
     #else
     static let opensServers = false
 
-    static func openServer(_ url: ServerURL, _: Configuration) throws -> any TodoRepository { throw ServerNotSupported(url: url) }
-    static func checkServer(_ url: ServerURL, _: Configuration, repair _: Bool) throws -> CheckReport { throw ServerNotSupported(url: url) }
-    static func backUpServer(_ url: ServerURL, _: Configuration, to _: String) throws { throw ServerNotSupported(url: url) }
+    static func openServer(_ url: ServerURL, _: Configuration) throws -> any TodoRepository { throw ServerRefusal.notThisBuild(url) }
+    static func checkServer(_ url: ServerURL, _: Configuration, repair _: Bool) throws -> CheckReport { throw ServerRefusal.notThisBuild(url) }
+    static func backUpServer(_ url: ServerURL, _: Configuration, to _: String) throws { throw ServerRefusal.notThisBuild(url) }
     static func serverListNames(_: ServerURL, _: Configuration) -> [String] { [] }
     #endif
 }

@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 /// The one place that names concrete types, as the seeds' SceneDelegate does: it resolves the
-/// configuration, opens the one repository, builds the navigator and the AppCoordinator, and
+/// configuration, opens the one repository, builds the screen stack and the AppCoordinator, and
 /// carries a command's plan out.
 enum CompositionRoot {
     /// Carries out what a command line asked for.

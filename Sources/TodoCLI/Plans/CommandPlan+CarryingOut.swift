@@ -26,9 +26,8 @@ extension CommandPlan {
         }
     }
 
-    /// What prints the plan's outcome: the ids alone, a format's records, JSON, else text, in
-    /// colour as the manual says (`--color always`, or `auto` with stdout a terminal and no
-    /// `NO_COLOR`).
+    /// What prints the plan's outcome: the ids alone, a format's records, JSON, else text (in
+    /// colour by `Settings.colour`).
     public func renderer(_ settings: Settings, output: StandardOutput, forbidsColour: Bool, missingDatabase: String?) -> any Renderer {
         if quiet { return QuietRenderer(output: output) }
         switch format {
@@ -38,11 +37,7 @@ extension CommandPlan {
         case .taskwarrior, .todotxt, nil: break
         }
         if settings.json { return JSONRenderer(output: output, shape: shape) }
-        let colour = switch settings.color {
-        case .always: true
-        case .never: false
-        case .auto: output.isTerminal && !forbidsColour
-        }
+        let colour = settings.colour(onTerminal: output.isTerminal, forbidden: forbidsColour)
         return HumanRenderer(output: output, style: Style(isEnabled: colour), dryRun: dryRun, missingDatabase: missingDatabase)
     }
 }

@@ -15,6 +15,16 @@ public struct Settings: Equatable, Sendable {
         self.json = json
         self.color = color
     }
+
+    /// Whether to print in colour, as the manual says: `--color always`, or `auto` on a terminal
+    /// with no `NO_COLOR`. One rule for a command's output and for `todo ui`.
+    public func colour(onTerminal: Bool, forbidden: Bool) -> Bool {
+        switch color {
+        case .always: true
+        case .never: false
+        case .auto: onTerminal && !forbidden
+        }
+    }
 }
 
 extension GlobalOptions {
