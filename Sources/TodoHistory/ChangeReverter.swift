@@ -83,6 +83,8 @@ public struct ChangeReverter {
     /// Undo moves its tasks into the record (for redo) and deletes them, refused if any was
     /// changed or deleted since; redo puts them back from there.
     private func revertImport(_ range: ImportedRange) throws {
+        // Every step reads or writes the range's tasks: its fingerprint, its count, the move.
+        try store.expectLongWork(for: range)
         if undoing {
             let (count, unchanged) = try store.importedTasks(range)
             guard count == range.count, unchanged else {

@@ -26,9 +26,15 @@ extension HistoryStore {
             """, [.integer(range.after), .integer(range.through)]) { $0.isNull(0) ? nil : try $0.int64(0) } ?? nil
     }
 
+    /// Lifts the statement limit when the import brought an import's worth of tasks, or its
+    /// range holds that many now (`expectLongWork(ifAnImportOf:)`).
+    func expectLongWork(for range: ImportedRange) throws {
+        guard range.count < Self.longWork else { return try session.expectLongWork() }
+        try expectLongWork(ifAnImportOf: "SELECT id FROM tasks WHERE id > $1 AND id <= $2", [.integer(range.after), .integer(range.through)])
+    }
+
     /// Undo of an import: its tasks move into the change's record (for redo), then go.
     func moveImportedTasks(_ range: ImportedRange, into change: Int64) throws {
-        try session.expectLongWork()
         try session.run("""
             INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "after_" + $0 }.joined(by: ", ")))
             SELECT $1, t.id, \(TaskRow.selected(dialect)) FROM tasks AS t WHERE t.id > $2 AND t.id <= $3
@@ -38,7 +44,6 @@ extension HistoryStore {
 
     /// Redo of an import: its tasks come back from the change's record, tags included.
     func restoreImportedTasks(_ range: ImportedRange, from change: Int64) throws {
-        try session.expectLongWork()
         try session.writingInBulk(range.count, .inserting) {
             try session.run("""
                 INSERT INTO tasks (id, \(TaskRow.columns.joined(by: ", ")))

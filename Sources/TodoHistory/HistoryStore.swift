@@ -72,18 +72,23 @@ public struct HistoryStore {
     /// The first statement of a revert: past an import's worth of rows, the revert is work the
     /// size of an import (`expectLongWork`).
     func forEachRecordedRow(of change: Int64, _ body: (RecordedRow) throws -> Void) throws {
-        // Whether there are that many, reading no more than that many (a count of a million rows
-        // could itself pass a server's statement limit).
-        let many = try session.first("""
-            SELECT EXISTS (SELECT 1 FROM (SELECT task_id FROM history_tasks WHERE change_id = $1
-                                          UNION ALL SELECT list_id FROM history_lists WHERE change_id = $1) AS r LIMIT 1 OFFSET $2)
-            """, [.integer(change), .integer(Int64(Self.longWork - 1))]) { try $0.bool(0) } ?? false
-        if many { try session.expectLongWork() }
+        try expectLongWork(ifAnImportOf: """
+            SELECT task_id FROM history_tasks WHERE change_id = $1 UNION ALL SELECT list_id FROM history_lists WHERE change_id = $1
+            """, [.integer(change)])
         try Self.forEachRecordedRow(in: session, of: change) { try body($1) }
     }
 
     /// From how many rows a revert is work the size of an import.
     static let longWork = 10_000
+
+    /// Lifts the statement limit when `rows` (a query's rows) are an import's worth or more
+    /// (`longWork`), reading no more than that many: a count of a million rows could itself pass
+    /// a server's statement limit.
+    func expectLongWork(ifAnImportOf rows: String, _ values: [SQLValue]) throws {
+        let many = try session.first("SELECT EXISTS (SELECT 1 FROM (\(rows)) AS r LIMIT 1 OFFSET $\(values.count + 1))",
+                                     values + [.integer(Int64(Self.longWork - 1))]) { try $0.bool(0) } ?? false
+        if many { try session.expectLongWork() }
+    }
 
     /// The rows one change recorded, or every change's (`change` nil, for `todo db check`), each
     /// with the change it belongs to; streamed. Every field as text, `done` as 0 or 1.

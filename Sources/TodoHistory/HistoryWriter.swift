@@ -141,11 +141,9 @@ public struct HistoryWriter {
     }
 
     /// Records every task of the list as the change deletes it (its row before, nothing after),
-    /// with one statement however many there are (past an import's worth, with no statement
-    /// time limit). A task recorded before in the same change keeps that record's before.
+    /// with one statement however many there are. A task recorded before in the same change
+    /// keeps that record's before.
     func writeTasksDeleted(withList list: Int64, in change: Int64) throws {
-        let count = try session.first("SELECT count(*) FROM tasks WHERE list_id = $1", [.integer(list)]) { try $0.int(0) } ?? 0
-        if count >= HistoryStore.longWork { try session.expectLongWork() }
         try session.run("""
             INSERT INTO history_tasks (change_id, task_id, \(TaskRow.fields.map { "before_" + $0 }.joined(by: ", ")))
             SELECT $1, t.id, \(TaskRow.selected(session.dialect)) FROM tasks AS t WHERE t.list_id = $2

@@ -33,6 +33,9 @@ extension SQLRepository {
         guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
         let taskCount = list.taskCount
         guard force || taskCount == 0 else { throw TodoError.listNotEmpty(list.name, taskCount: taskCount) }
+        // Recording and deleting its tasks is work of their number: past an import's worth, as
+        // long as the rows take (history kept or not).
+        if taskCount >= HistoryStore.longWork { try session.expectLongWork() }
         if let recorder {
             // Its tasks go with it: each is recorded, for undo, however many there are.
             if taskCount > 0 { try recorder.tasksDeleted(withList: id) }

@@ -78,7 +78,7 @@ struct ServerCheck {
             .map { (version: try $0.int(0), name: try $0.text(1), checksum: try $0.text(2)) }
         // todo's tables without the record of what made them: the record was lost, and no
         // todo command can go on from there.
-        if applied.isEmpty, try server.first("SELECT to_regclass('tasks') IS NOT NULL") { try $0.bool(0) } ?? false {
+        if applied.isEmpty, try server.first("SELECT to_regclass('tasks') IS NOT NULL", [], { try $0.bool(0) }) ?? false {
             return ["migrations: todo's tables are here but schema_migrations records none of the migrations that made them (lost by hand?); todo will not use the database until it is restored"]
         }
         return Migration.findings(recorded: applied, known: migrator.migrations, newer: "the database was set up by a newer version")
