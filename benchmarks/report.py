@@ -159,6 +159,8 @@ budget_row(f"`todo list LIST --json` ({at})", "list-list", largest, "todo list L
            "`sqlite3 -json` of the same open rows (todo's database, its index)", "sqlite3 -json same open rows", 1.2)
 budget_row(f"`todo list LIST --tag T --json` ({at})", "list-tag", largest, "todo list LIST --tag errand --json",
            "`sqlite3 -json` of the same rows, joining `task_tags`", "sqlite3 -json same rows, joining task_tags", 1.2)
+budget_row(f"`todo tasks --limit 50` ({at})", "tasks-page", largest, "todo tasks --limit 50",
+           "`sqlite3` of the same first 50 open rows of every list", "sqlite3 first 50 open of every list", 1.2)
 budget_row(f"`todo list --json` ({at})", "list", largest, "todo list --json",
            "`sqlite3 … 'select count(*) from lists'`", "sqlite3 count lists", 1.2)
 budget_row(f"`todo export` NDJSON ({at})", "export", largest, "todo export",

@@ -33,9 +33,14 @@ extension InvokingCommand {
 /// the rest.
 public enum TodoCommandLine {
     /// The names of the lists in the database a command line would use (its `--db`, else the
-    /// usual lookup), read without creating or changing anything: for completing list names and
-    /// for telling a list from a mistyped command. Set by the composition root before reading.
-    nonisolated(unsafe) public static var listNames: (_ databaseFlag: String?) -> [String] = { _ in [] }
+    /// usual lookup), one at a time, read without creating or changing anything: for completing
+    /// list names and for telling a list from a mistyped command. Set by the composition root
+    /// before reading.
+    nonisolated(unsafe) public static var forEachListName: (_ databaseFlag: String?, _ body: (String) -> Void) -> Void = { _, _ in }
+
+    /// The list `todo add TITLE` adds to (TODO_DEFAULT_LIST, else Inbox), asked only then. Set
+    /// by the composition root before reading.
+    nonisolated(unsafe) public static var defaultList: () throws -> String = { "Inbox" }
 
     /// What `arguments` (without the program's name) ask for, `now` being the local date and time
     /// relative dates are read against. Throws ArgumentParser's own errors (help, the version,
@@ -49,9 +54,7 @@ public enum TodoCommandLine {
 
     private static func invocation(_ arguments: [String], at now: Due) throws -> Invocation {
         if let (settings, plan) = QuickParser.plan(arguments, at: now) { return .plan(settings, plan) }
-        if let mistake = MistypedCommand.find(in: arguments) {
-            throw UsageError(message: "no command or list named \"\(mistake.typed)\". Did you mean \"\(mistake.meant)\"?", command: nil)
-        }
+        if let mistake = MistypedCommand.find(in: arguments) { throw MistypedCommand.error(mistake.typed, mistake.meant) }
         var command = try TodoCommand.parseAsRoot(DashArguments.separated(arguments))
         guard let invoking = command as? any InvokingCommand else {
             // `todo db` alone: ArgumentParser's own run shows the command's help.

@@ -10,8 +10,8 @@ public struct TodoCommand: ParsableCommand {
         subcommands: [
             ListCommand.self, AddCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self,
             RemoveCommand.self, NewListCommand.self, RenameListCommand.self, DeleteListCommand.self,
-            SearchCommand.self, AgendaCommand.self, TagsCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self,
-            UndoCommand.self, RedoCommand.self, HistoryCommand.self, NavigatorCommand.self, DatabaseCommand.self,
+            TasksCommand.self, SearchCommand.self, AgendaCommand.self, TagsCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self,
+            UndoCommand.self, RedoCommand.self, HistoryCommand.self, NavigatorCommand.self, DatabaseCommand.self, DatesHelp.self,
         ],
         defaultSubcommand: ListCommand.self
     )
@@ -27,5 +27,17 @@ public struct TodoCommand: ParsableCommand {
             }
         }
         return "todo"
+    }
+
+    /// Every word that names a command: its name and its aliases (`delete` for `rm`).
+    static var commandWords: [String] {
+        configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
+    }
+}
+
+extension ParsableCommand {
+    /// Whether `word` names this command: its name or one of its aliases.
+    static func isNamed(_ word: String?) -> Bool {
+        word == _commandName || word.map(configuration.aliases.contains) == true
     }
 }

@@ -42,6 +42,13 @@ public struct Environment: Sendable {
         return number
     }
 
+    /// The list `todo add TITLE` adds to: TODO_DEFAULT_LIST, else Inbox (also when it is set to
+    /// nothing but spaces, as an unset variable).
+    public func defaultList() throws -> String {
+        guard let text = try value("TODO_DEFAULT_LIST"), !text.allSatisfy(\.isWhitespace) else { return "Inbox" }
+        return text
+    }
+
     public static let process = Environment { name in
         guard let value = getenv(name) else { return nil }
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))

@@ -65,7 +65,7 @@ extension SQLRepository {
 
     /// `TodoError.listExists` when another list has the name, whatever its case.
     func writeName(_ name: String, ofList id: TodoList.ID) throws {
-        try refusingTakenName(name, for: id) {
+        _ = try refusingTakenName(name, for: id) {
             try session.run("UPDATE lists SET name = $1 WHERE id = $2", [.text(name), .integer(id)])
         }
     }

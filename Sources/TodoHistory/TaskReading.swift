@@ -3,9 +3,7 @@ import TodoSQL
 
 /// Reading tasks, once for every backend: the columns a task is read from, the rules its stored
 /// values are read by (`StoredTask`), a task by id or of a list (with its row as the history
-/// keeps it), and the orders a listing sorts by. Each backend filters `taskSelect` its own way
-/// (SQLite chooses between the tag's index and the list's itself; PostgreSQL's planner does)
-/// and searches its own way (FTS5, `tsvector`).
+/// keeps it). A query's filters and orders are `TaskFilter`'s.
 enum TaskReading {
     /// What `readTask` reads, from tasks `t` and lists `l`; `tags` the expression of the tags'
     /// column (nil: the dialect's gathering of the task's own).
@@ -53,17 +51,6 @@ extension SQLRepository {
             priority: try row.text(6), done: try row.text(7) == "1", createdAt: try row.text(8), updatedAt: try row.text(9),
             completedAt: try row.optionalText(10), tags: try row.optionalText(11) ?? "", repeat: try row.optionalText(12),
             repeatFrom: try row.text(13))
-    }
-
-    /// ORDER BY clauses; each ends with the id so ties come out the same every time.
-    package func orderBy(_ sort: TaskQuery.Sort) -> String {
-        switch sort {
-        case .due: "t.due IS NULL, t.due, t.id"
-        case .priority:
-            "CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END, t.due IS NULL, t.due, t.id"
-        case .created: "t.id"
-        case .title: session.dialect.folded("t.title") + ", t.id"
-        }
     }
 
     public func task(_ id: TodoTask.ID) throws -> TodoTask? {

@@ -110,7 +110,7 @@ public enum TaskField: String, CaseIterable, Sendable {
             }
         case .priority:
             guard let text = try optionalString(value) else { return record.priority = .none }
-            guard let priority = Priority(rawValue: text) else { throw problem("must be none, low, medium or high", value) }
+            guard let priority = Priority(typed: text) else { throw problem("must be none, low, medium or high (or h, m, l, n)", value) }
             record.priority = priority
         case .done:
             switch value {

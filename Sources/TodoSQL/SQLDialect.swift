@@ -29,6 +29,13 @@ public protocol SQLDialect: Sendable {
     /// the tag spelled as the database already knows it when some task has it (tags match
     /// ignoring ASCII case, and keep the spelling they were first written in).
     func spelledAsKnown(tagsOf split: String) -> String
+    /// Whether the task whose `done` column is `column` is open, as its indexes on open tasks
+    /// are declared (so they serve).
+    func isOpen(_ column: String) -> String
+    /// The value a search for every one of `words` (each with a letter or digit) is asked with.
+    func searchText(_ words: [String]) -> SQLValue
+    /// Whether task `t` matches the search `text` (a placeholder for `searchText`'s value).
+    func matchesSearch(_ text: String) -> String
     /// `table` read in the order of its ids, whatever index a condition could use (for a walk
     /// through most of it).
     func inIDOrder(_ table: String) -> String

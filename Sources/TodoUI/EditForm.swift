@@ -54,7 +54,7 @@ struct EditForm {
             }
         }
         if let priority = changed(.priority) {
-            guard let value = Names.trimmed(priority).flatMap({ Priority(rawValue: $0.lowercased()) }) else {
+            guard let value = Names.trimmed(priority).flatMap(Priority.init(typed:)) else {
                 throw FormError("priority must be none, low, medium or high, not '\(priority)'")
             }
             changes.priority = value

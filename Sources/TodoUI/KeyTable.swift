@@ -37,6 +37,7 @@ enum KeyTable {
         KeyBinding([.character("e")], "e", "rename the list", hint: "e rename") { app, _ in app.askToRenameSelectedList() },
         KeyBinding([.character("D")], "D", "delete the list (asks y)", hint: "D delete") { app, _ in app.askToDeleteSelectedList() },
         KeyBinding([.character("u")], "u", "undo the last change", hint: "u undo") { app, _ in app.send(.undo) },
+        KeyBinding([.character("U")], "U", "redo the change last undone", hint: nil) { app, _ in app.send(.redo) },
         KeyBinding([.character("?")], "?", "this help", hint: nil) { app, _ in app.mode = .help },
         KeyBinding([.escape, .left, .character("h"), .character("q")], "Esc  q  Ctrl-C", "quit", hint: "q quit") { app, _ in app.quit() },
     ]
@@ -57,6 +58,7 @@ enum KeyTable {
             app.mode = .prompt(NavigatorApp.Prompt(purpose: .filter, label: "Filter", text: app.filter.joined(separator: " ")))
         },
         KeyBinding([.character("u")], "u", "undo the last change", hint: "u undo") { app, _ in app.send(.undo) },
+        KeyBinding([.character("U")], "U", "redo the change last undone", hint: nil) { app, _ in app.send(.redo) },
         KeyBinding([.escape, .left, .character("h")], "Esc  ←  h", "back to the lists", hint: "Esc back") { app, key in
             // Esc clears a filter first; then, as ← and h, it leaves the list.
             if key == .escape && !app.filter.isEmpty { return app.setFilter([]) }

@@ -43,6 +43,8 @@ public final class NavigatorDisplay: Display {
         case .completed: "Done"
         case .reopened: "Opened again"
         case .deleted: "Deleted"
+        case .alreadyDone: "Already done"
+        case .alreadyOpen: "Already open"
         }
         // A repeating task's next one is shown right after the done one: say both.
         if change == .repeated, let message {
@@ -51,6 +53,9 @@ public final class NavigatorDisplay: Display {
             message = "\(verb) \(task.id): \(task.title)"
         }
     }
+
+    /// The lists are on screen: a new one shows there.
+    public func showListCreatedOnTheWay(_ list: TodoList) throws {}
 
     public func showRepetitionEnded(_ task: TodoTask) throws {
         message = (message ?? "Done \(task.id): \(task.title)") + "; it repeats no more (its next date would be after 9999-12-31)"

@@ -34,16 +34,13 @@ extension CompositionRoot {
 
     /// The names of the lists on a server, read as they are (a database todo has not set up, or
     /// must upgrade, has none); none when the server cannot be reached within a few seconds.
-    static func serverListNames(_ url: ServerURL, _ configuration: Configuration) -> [String] {
-        guard var options = try? PostgresTodoRepository.Options(configuration.serverSettings()) else { return [] }
+    static func serverForEachListName(_ url: ServerURL, _ configuration: Configuration, _ body: (String) -> Void) {
+        guard var options = try? PostgresTodoRepository.Options(configuration.serverSettings()) else { return }
         options.setsUpSchema = false
         // A shell waits for this on TAB: a server that does not answer soon gives no names.
         options.connectTimeoutSeconds = min(options.connectTimeoutSeconds, 3)
-        var names: [String] = []
-        guard let server = try? PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: options),
-              (try? server.forEachList({ names.append($0.name) })) != nil
-        else { return [] }
-        return names
+        guard let server = try? PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: options) else { return }
+        try? server.forEachList { body($0.name) }
     }
     #else
     static let opensServers = false
@@ -51,6 +48,6 @@ extension CompositionRoot {
     static func openServer(_ url: ServerURL, _: Configuration) throws -> any TodoRepository { throw ServerRefusal.notThisBuild(url) }
     static func checkServer(_ url: ServerURL, _: Configuration, repair _: Bool) throws -> CheckReport { throw ServerRefusal.notThisBuild(url) }
     static func backUpServer(_ url: ServerURL, _: Configuration, to _: String) throws { throw ServerRefusal.notThisBuild(url) }
-    static func serverListNames(_: ServerURL, _: Configuration) -> [String] { [] }
+    static func serverForEachListName(_: ServerURL, _: Configuration, _: (String) -> Void) {}
     #endif
 }

@@ -81,11 +81,11 @@ extension CompositionRoot {
 
     /// List names for shell completion and for telling a list from a mistyped command, read
     /// without creating, migrating or waiting: pressing TAB must never change a database.
-    static func listNames(databaseFlag: String?) -> [String] {
-        guard let configuration = try? Configuration.resolve(databaseFlag: databaseFlag) else { return [] }
+    static func forEachListName(databaseFlag: String?, _ body: (String) -> Void) {
+        guard let configuration = try? Configuration.resolve(databaseFlag: databaseFlag) else { return }
         let location = configuration.location
-        if let server = location.server { return serverListNames(server, configuration) }
-        guard access(location.path, F_OK) == 0 else { return [] }
-        return (try? SQLiteTodoRepository.listNames(path: location.path)) ?? []
+        if let server = location.server { return serverForEachListName(server, configuration, body) }
+        guard access(location.path, F_OK) == 0 else { return }
+        try? SQLiteTodoRepository.forEachListName(path: location.path, body)
     }
 }

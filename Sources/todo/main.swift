@@ -1,5 +1,6 @@
 import TodoCLI
 import TodoCore
+import TodoConfiguration
 import TodoCoordinators
 import TodoInterchange
 import TodoSQLite
@@ -20,7 +21,8 @@ Connection.useFromOneThreadOnly()
 if let position = Report.argumentNotValidUTF8() {
     Report.fail("argument \(position) is not valid UTF-8", status: Report.Status.usage)
 }
-TodoCommandLine.listNames = CompositionRoot.listNames
+TodoCommandLine.forEachListName = CompositionRoot.forEachListName
+TodoCommandLine.defaultList = { try Environment.process.defaultList() }
 do {
     try CompositionRoot.carryOut(try TodoCommandLine.read(Array(CommandLine.arguments.dropFirst()), at: LocalClock().nowLocal()))
 } catch let error as UsageError {

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["add", "Work", "title", "-x"], "Unknown option '-x'. (A value that starts with '-' goes after '--'.)"),
+        (["new-list", "Work", "-x"], "Unknown option '-x'. (A value that starts with '-' goes after '--'.)"),
         (["agenda", "-5"], "Unknown option '-5'. (A value that starts with '-' goes after '--'.)"),
         (["add", "Work", "--prioirty", "high"], "Unknown option '--prioirty'. Did you mean '--priority'? (A value that starts with '-' goes after '--'.)"),
         (["add", "--title", "Work", "x"], "Unknown option '--title'. (A value that starts with '-' goes after '--'.)"),

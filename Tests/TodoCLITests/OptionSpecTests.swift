@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func everyCommandIsCovered() {
-        #expect(Self.commands.count == 22)
+        #expect(Self.commands.count == 23)
     }
 
     @Test func everyCommandListsExactlyTheOptionsArgumentParserAccepts() throws {

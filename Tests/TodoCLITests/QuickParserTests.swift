@@ -30,11 +30,12 @@ import TodoCore
         ["list"], ["list", "--json"], ["list", "Inbox"], ["list", "Inbox", "--limit", "50"],
         ["list", "  Inbox ", "--all", "--sort", "priority", "--overdue", "--due-before", "fri", "--priority", "high"],
         ["list", "--db=/tmp/x.db", "Work", "--color", "always", "--no-color"],
-        ["add", "Inbox", "oat milk"], ["add", "Inbox", "oat milk", "--due", "tomorrow", "--priority", "high", "--notes", ""],
+        ["add", "Inbox", "oat milk"], ["add", "oat milk"], ["add", "Home", "buy", "oat", "milk"], ["add", "Inbox", "oat milk", "--due", "tomorrow", "--priority", "high", "--notes", ""],
         ["add", "-q", "Inbox", "x", "--dry-run", "--json"],
         ["done", "1", "2", "2"], ["undone", "3", "--quiet"], ["rm", "4", "--dry-run"], ["show", "5", "6", "--json"],
         ["add", "L", "t", "--tag", "a", "--tag", "B", "--tag", "a"], ["list", "L", "--tag", "a", "--tag", "b"],
-        ["edit", "1", "--done"], ["edit", "2", "--title", "new", "--tag", "x", "--untag", "y", "--untag", "z", "--no-due"],
+        ["edit", "1", "--done"], ["edit", "1", "2", "--done", "-p", "h", "-d", "fri"], ["add", "Inbox", "x", "-t", "a", "-t", "b", "-p", "L"],
+        ["list", "L", "-t", "a", "-p", "high"], ["edit", "2", "--title", "new", "--tag", "x", "--untag", "y", "--untag", "z", "--no-due"],
         ["edit", "3", "--list", "Work", "--priority", "low", "--repeat", "2w", "--repeat-from", "done", "-q"],
         ["show", "1", "--", "2"], ["add", "--tag", "t", "--", "-L", "--title"], ["done", "--", "-5"],
     ])
@@ -46,10 +47,10 @@ import TodoCore
     }
 
     @Test(arguments: [
-        ["list", "--help"], ["add", "Inbox"], ["add", "Inbox", "  "], ["done"], ["done", "-1"], ["done", "x"],
+        ["list", "--help"], ["add"], ["add", "Inbox", "  "], ["done"], ["done", "-1"], ["done", "x"],
         ["list", "--limit", "-1"], ["list", "--all"], ["list", "X", "--sort", "size"], ["add", "L", "t", "--due", "someday"],
         ["list", "--db", ""], ["add", "L", "t", "--json", "--json"], ["edit", "1"],
-        ["edit", "x", "--done"], ["edit", "1", "2", "--done"], ["edit", "1", "--title", "a", "--title", "b"],
+        ["edit", "x", "--done"], ["edit", "1", "x", "--done"], ["edit", "1", "--title", "a", "--title", "b"],
         ["list", "--version"], ["add", "L", "t", "--notes", "-x"], ["frobnicate"], [],
     ])
     func unusualLinesAreLeftToArgumentParser(arguments: [String]) {
@@ -65,12 +66,13 @@ import TodoCore
         "due", "priority", "created", "title", "size", "--due-before", "--priority", "high", "none", "urgent", "--limit", "--limit=3",
         "5", "--notes", "--due", "tomorrow", "fri", "+2w", "2026-02-30", "2026-12-01T09:30", "-q", "--quiet", "--dry-run",
         "--help", "-h", "--version", "-x", "--bogus", "--tag", "t", "T", "--untag", "--title", "--list", "--done", "--undone",
-        "--no-due", "--repeat", "weekly", "--no-repeat", "edit",
+        "--no-due", "--repeat", "weekly", "--no-repeat", "edit", "-d", "-p", "-t", "-l", "h", "M", "complete", "delete", "remove",
+        "yesterday", "-2d", "eom",
     ]
 
     @Test func everyShortLineReadsTheSameAndManyTakeTheQuickPath() {
         var accepted = 0
-        for name in ["list", "add", "done", "undone", "rm", "show", "edit"] {
+        for name in ["list", "add", "done", "undone", "rm", "show", "edit", "complete", "delete", "remove"] {
             for first in Self.tokens {
                 for line in [[name, first], [name, first, "Inbox"], [name, "--json", first]] {
                     Self.expectSameReading(line)
@@ -83,7 +85,7 @@ import TodoCore
 
     @Test func whateverTheQuickParserAcceptsArgumentParserReadsTheSame() async {
         let word = Gen<String?>.element(of: Self.tokens).map { $0 ?? "" }
-        let command = Gen<String?>.element(of: ["list", "add", "done", "undone", "rm", "show", "edit"]).map { $0 ?? "list" }
+        let command = Gen<String?>.element(of: ["list", "add", "done", "undone", "rm", "show", "edit", "complete", "delete"]).map { $0 ?? "list" }
         await propertyCheck(count: 3000, input: command, word.array(of: 0...6)) { name, rest in
             Self.expectSameReading([name] + rest)
         }

@@ -16,7 +16,7 @@ struct ConfigurationTests {
 
     private func resolve(flag: String? = nil, _ variables: [String: String] = [:], dotEnv text: String? = nil) throws -> Configuration {
         try? FileManager.default.removeItem(atPath: dotEnv)
-        if let text { try text.write(toFile: dotEnv, atomically: true, encoding: .utf8) }
+        if let text { try text.write(toFile: dotEnv, atomically: false, encoding: .utf8) }
         return try Configuration.resolve(databaseFlag: flag, environment: Environment(variables), dotEnvPath: dotEnv)
     }
 
@@ -89,7 +89,7 @@ struct ConfigurationTests {
         // The usual root.crt counts only when it is there.
         try FileManager.default.createDirectory(atPath: directory.path(".postgresql"), withIntermediateDirectories: true)
         #expect(try resolve(flag: "postgres://hub/todo", ["HOME": directory.path]).serverSettings().fallbackRootCertificate == nil)
-        try "".write(toFile: directory.path(".postgresql/root.crt"), atomically: true, encoding: .utf8)
+        try "".write(toFile: directory.path(".postgresql/root.crt"), atomically: false, encoding: .utf8)
         #expect(try resolve(flag: "postgres://hub/todo", ["HOME": directory.path]).serverSettings().fallbackRootCertificate
             == directory.path(".postgresql/root.crt"))
     }

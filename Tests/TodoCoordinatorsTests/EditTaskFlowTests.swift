@@ -47,7 +47,9 @@ import TodoTestSupport
         #expect(moved.isDone && moved.listName == "Dairy")
         #expect(try app.repository.list(named: "Dairy")?.doneCount == 1)
         #expect(try app.repository.list(named: "Groceries")?.openCount == 0)
-        #expect(app.display.shown == [.task(moved, .updated)])
+        // The list made on the way is said (on stderr, from the command line), then the task.
+        let dairy = try #require(try app.repository.list(named: "Dairy"))
+        #expect(app.display.shown == [.listCreatedOnTheWay(dairy), .task(moved, .updated)])
         #expect(editTask.isReleased)
     }
 

@@ -70,6 +70,37 @@ import TodoCore
         #expect(try Due.parse(text, today: today) == day(year, month, dayOfMonth))
     }
 
+    /// 2026-11-21 is a Saturday.
+    @Test(arguments: [
+        ("yesterday", 2026, 11, 20), ("YESTERDAY", 2026, 11, 20), ("-1d", 2026, 11, 20), ("-0d", 2026, 11, 21), ("-2w", 2026, 11, 7),
+        ("+1m", 2026, 12, 21), ("+3m", 2027, 2, 21), ("+1y", 2027, 11, 21), ("+0m", 2026, 11, 21), ("+12M", 2027, 11, 21),
+        ("eow", 2026, 11, 22), ("eom", 2026, 11, 30), ("EOY", 2026, 12, 31),
+        ("next monday", 2026, 11, 23), ("next sat", 2026, 11, 28), ("Next Friday", 2026, 11, 27),
+    ])
+    func theWaysPeopleSayADay(text: String, year: Int, month: Int, dayOfMonth: Int) throws {
+        #expect(try Due.parse(text, today: today) == day(year, month, dayOfMonth))
+    }
+
+    /// Months step as the repeat rules do (the month's last day when it is shorter); a week ends
+    /// on Sunday, so on a Sunday `eow` is that day.
+    @Test func monthsKeepTheDayOrTakeTheLastAndSundayEndsTheWeek() throws {
+        let endOfJanuary = try #require(CivilDate(year: 2028, month: 1, day: 31))
+        #expect(try Due.parse("+1m", today: endOfJanuary) == Due(date: try #require(CivilDate(year: 2028, month: 2, day: 29))))
+        #expect(try Due.parse("+1y", today: try #require(CivilDate(year: 2028, month: 2, day: 29)))
+                == Due(date: try #require(CivilDate(year: 2029, month: 2, day: 28))))
+        let sunday = try #require(CivilDate(year: 2026, month: 11, day: 22))
+        #expect(try Due.parse("eow", today: sunday) == Due(date: sunday))
+        #expect(try Due.parse("eom", today: try #require(CivilDate(year: 2028, month: 2, day: 3)))
+                == Due(date: try #require(CivilDate(year: 2028, month: 2, day: 29))))
+        #expect(throws: DueParseError.self) { try Due.parse("+1y", today: try #require(CivilDate(year: 9999, month: 3, day: 1))) }
+        #expect(throws: DueParseError.self) { try Due.parse("yesterday", today: try #require(CivilDate(year: 0, month: 1, day: 1))) }
+    }
+
+    @Test func aDateAndATimeMayBeSeparatedByASpace() throws {
+        #expect(try Due.parse("2026-12-01 09:30", today: today) == Due(text: "2026-12-01T09:30"))
+        #expect(throws: DueParseError.self) { try Due.parse("2026-12-01 24:00", today: today) }
+    }
+
     @Test func relativeDaysReachTheLastSupportedDayAndNoFurther() throws {
         // 2026-11-21 is day 20778 and 9999-12-31 is day 2932896: 2912118 days apart.
         #expect(try Due.parse("+2912118d", today: today) == day(9999, 12, 31))
@@ -79,7 +110,8 @@ import TodoCore
 
     @Test(arguments: [
         "2026-02-30", "2026-1-5", "next week", "", "+d", "+w", "+-1d", "+99999999d", "+1.5d", "+1 d", "+1",
-        "1d", "-1d", "+1x", "d", "+", "tues", "thurs", "sundays", "su", "tomorow", "yesterday", "now",
+        "1d", "-1m", "-1y", "+1x", "d", "+", "tues", "thurs", "sundays", "su", "tomorow", "yesterdays", "now", "next", "next  monday",
+        "2026-12-01  09:30", "2026-12-01 9:30", " 2026-12-01", "eod", "-", "-d", "+9999999y",
         "Buy milk 2026-12-01", "2026-12-01 buy milk", "milk tomorrow", "on monday", "2026-12-01T25:00",
         "2026-12-01T08:15Z", "+٣d", "+３d", "+2000000000000000000w", "+9223372036854775807d", "+99999999999999999999d",
     ])
@@ -92,7 +124,10 @@ import TodoCore
         let error = #expect(throws: DueParseError.self) { try Due.parse("next week", today: today) }
         let message = error?.description ?? ""
         #expect(message.contains("'next week'"))
-        #expect(message.contains("YYYY-MM-DD") && message.contains("+Nd"))
+        for form in ["YYYY-MM-DD", "YYYY-MM-DDTHH:MM", "'YYYY-MM-DD HH:MM'", "today", "tomorrow", "yesterday", "weekday", "next monday",
+                     "eow", "eom", "eoy", "+Nd", "+Nw", "+Nm", "+Ny", "-Nd", "-Nw"] {
+            #expect(message.contains(form), "\(form)")
+        }
         #expect(!message.contains("\n"))
     }
 }

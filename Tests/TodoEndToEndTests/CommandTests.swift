@@ -110,7 +110,7 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["list", "Work"]).map { $0["id"] as? Int } == [b])
 
         let text = try todo.run(["done", String(a), String(b)])
-        #expect(text.stdout.contains("Done \(a): milk"))
+        #expect(text.stdout.contains("\(a) was already done: milk"))
         #expect(text.stdout.contains("Done \(b): report"))
     }
 

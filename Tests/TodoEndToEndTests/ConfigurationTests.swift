@@ -17,7 +17,7 @@ import TodoTestSupport
         let work = todo.directory.path("work")
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         if dotEnv {
-            try "# settings\nexport TODO_DB=\"\(files["dotenv"]!)\"\nOTHER=1\n".write(toFile: work + "/.env", atomically: true, encoding: .utf8)
+            try "# settings\nexport TODO_DB=\"\(files["dotenv"]!)\"\nOTHER=1\n".write(toFile: work + "/.env", atomically: false, encoding: .utf8)
         }
         let result = try todo.run(
             ["add", "Inbox", "where am I"] + (flag ? ["--db", files["flag"]!] : []),

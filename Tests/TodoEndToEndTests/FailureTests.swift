@@ -33,7 +33,7 @@ import TodoTestSupport
         (["add", "Groceries", "x", "--due", "2026-02-30"], 64),
         (["add", "Groceries", "x", "--due", "next week"], 64),
         (["add", "Groceries", "x", "--priority", "urgent"], 64),
-        (["add", "Groceries"], 64),
+        (["add"], 64),
         (["add", "Groceries", "x", "--bogus"], 64),
         (["edit", "1"], 64),
         (["edit", "1", "--done", "--undone"], 64),

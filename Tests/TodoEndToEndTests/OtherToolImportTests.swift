@@ -30,6 +30,13 @@ import TodoTestSupport
         #expect(result.stdout == "Imported 6 tasks (3 new lists).\n")
         #expect(result.stderr.contains("left out deleted tasks: 1 record (line 4)"), "\(result.stderr)")
         #expect(result.stderr.contains("kept without its recurrence 'weekdays'"), "\(result.stderr)")
+        // Every field todo does not keep is named, with its lines.
+        for notice in ["left out \"uuid\" (todo has no such field): 7 records (lines 2, 3, 5, 6, 7, 8, 9)",
+                       "left out \"wait\" (todo has no such field): 1 record (line 8)",
+                       "kept annotations as notes without their times: 1 record (line 2)"] {
+            #expect(result.stderr.contains(notice), "\(notice): \(result.stderr)")
+        }
+        #expect(!result.stderr.contains("\"urgency\"") && !result.stderr.contains("\"mask\""), "Taskwarrior's own bookkeeping")
 
         let tasks = try todo.jsonArray(["export"])
         func task(_ title: String) throws -> [String: Any] { try #require(tasks.first { $0["title"] as? String == title }) }
@@ -99,9 +106,8 @@ import TodoTestSupport
         #expect(result.stdout == "Imported 6 tasks (5 new lists).\n", "the blank line is no task")
         let tasks = try todo.jsonArray(["export"])
         #expect(tasks.map { $0["title"] as? String } == [
-            "Call Mom +Family @phone due:2026-11-25", "Buy milk +Groceries @store", "Read book",
-            "Water plants +Garden @home due:2026-11-24 rec:+1w", "Plain done thing", "Pay bills rec:1m due:2026-12-01 +Home +Work",
-        ], "the rest of the line is the title, kept exactly")
+            "Call Mom", "Buy milk", "Read book", "Water plants", "Plain done thing", "Pay bills +Work",
+        ], "the words read into fields leave the title; the rest of the line is kept exactly")
         #expect(tasks.map { $0["list"] as? String } == ["Family", "Groceries", "Inbox", "Garden", "Inbox", "Home"], "the first +project")
         #expect(tasks.map { $0["priority"] as? String } == ["high", "none", "low", "none", "none", "none"], "(D) and later are low")
         #expect(tasks.map { $0["tags"] as? [String] } == [["phone"], ["store"], [], ["home"], [], []])
@@ -147,6 +153,29 @@ import TodoTestSupport
         #expect(try databaseSnapshot(todo) == before)
     }
 
+    /// Scheduling fields, dependencies, user-defined attributes and a project's hierarchy are said;
+    /// a Taskwarrior export read as todo's own says which format it is.
+    @Test func whatTaskwarriorKeepsAndTodoDoesNotIsNamed() throws {
+        let todo = try TodoRunner()
+        let records = """
+            {"description":"a","status":"pending","scheduled":"20261201T000000Z","until":"20261231T000000Z","project":"Home.Garden"}
+            {"description":"b","status":"pending","depends":"x1","estimate":"2h"}
+
+            """
+        let result = try todo.run(["import", "--format", "taskwarrior"], stdin: Data(records.utf8))
+        #expect(result.status == 0, "\(result.summary)")
+        for notice in ["\"scheduled\" (todo has no such field): 1 record (line 1)", "\"until\" (todo has no such field): 1 record (line 1)",
+                       "\"depends\" (todo has no such field): 1 record (line 2)", "\"estimate\" (todo has no such field): 1 record (line 2)",
+                       "kept a project with dots (a hierarchy) as one list of that name: 1 record (line 1)"] {
+            #expect(result.stderr.contains(notice), "\(notice): \(result.stderr)")
+        }
+        #expect(try todo.jsonArray(["list"]).map { $0["name"] as? String } == ["Home.Garden", "Inbox"])
+
+        let unsaid = try todo.run(["import"], stdin: Data(Self.taskwarrior.utf8))
+        #expect(unsaid.failedCleanly(with: 65, oneLine: true), "\(unsaid.summary)")
+        #expect(unsaid.stderr.contains("this looks like a Taskwarrior export: add --format taskwarrior"), "\(unsaid.stderr)")
+    }
+
     @Test(arguments: Store.all) func theseFormatsAreReadOnly(_ store: Store) throws {
         let todo = try TodoRunner(store)
         try todo.add("Inbox", "t")
@@ -169,6 +198,16 @@ import TodoTestSupport
         try Data("(B) from a file +Work\n".utf8).write(to: URL(fileURLWithPath: file))
         try todo.succeed(["import", file])
         let task = try #require(try todo.jsonArray(["list", "Work"]).only)
-        #expect((task["title"] as? String, task["priority"] as? String) == ("from a file +Work", "medium"))
+        #expect((task["title"] as? String, task["priority"] as? String) == ("from a file", "medium"))
+    }
+
+    /// What todo has no field for stays in the title, spaced as it was; a line of nothing but
+    /// fields keeps them all, so no task is left without a title.
+    @Test func whatIsNotReadStaysInTheTitleExactly() throws {
+        let todo = try TodoRunner()
+        let lines = "+Work @home\nthink  about rec:3x  t:2026-12-01 @desk\n@a call   due:2030-01-01   bank\n"
+        #expect(try todo.run(["import", "--format", "todotxt"], stdin: Data(lines.utf8)).status == 0)
+        #expect(try todo.jsonArray(["export"]).map { $0["title"] as? String }
+                == ["+Work @home", "think  about rec:3x  t:2026-12-01", "call   bank"])
     }
 }

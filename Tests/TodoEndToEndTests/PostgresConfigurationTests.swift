@@ -18,7 +18,7 @@ struct PostgresConfigurationTests {
         let todo = try TodoRunner()
         let work = todo.directory.path("work")
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        try "TODO_DB=\(withoutPassword)\n".write(toFile: work + "/.env", atomically: true, encoding: .utf8)
+        try "TODO_DB=\(withoutPassword)\n".write(toFile: work + "/.env", atomically: false, encoding: .utf8)
         let unset: [String: String?] = ["TODO_DB": nil, "PGPASSWORD": nil]
 
         var environment = unset

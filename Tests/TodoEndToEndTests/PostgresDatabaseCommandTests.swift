@@ -201,7 +201,7 @@ struct PostgresDatabaseCommandTests {
         #expect(missing.stderr.contains("its folder \(server.directory.path("no/such")) does not exist"), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: server.directory.path("no")))
         let mine = server.directory.path("second.db.partial")
-        try "my notes".write(toFile: mine, atomically: true, encoding: .utf8)
+        try "my notes".write(toFile: mine, atomically: false, encoding: .utf8)
         #expect(try server.run(["db", "backup", server.directory.path("second.db")]).status == 0)
         #expect(try String(contentsOfFile: mine, encoding: .utf8) == "my notes")
     }

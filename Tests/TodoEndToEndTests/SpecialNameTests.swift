@@ -18,7 +18,7 @@ import TodoTestSupport
         ]
         for (arguments, environment) in sources {
             if environment["DOTENV"] != nil {
-                try "TODO_DB=\(name)\n".write(toFile: work + "/.env", atomically: true, encoding: .utf8)
+                try "TODO_DB=\(name)\n".write(toFile: work + "/.env", atomically: false, encoding: .utf8)
             }
             for command in [["add", "Work", "kept?"], ["list"], ["db", "path"], ["import"]] {
                 let result = try todo.run(command + arguments, stdin: Data("{\"list\":\"L\",\"title\":\"t\"}\n".utf8),

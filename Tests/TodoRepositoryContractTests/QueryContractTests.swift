@@ -101,7 +101,7 @@ import TodoTestSupport
         #expect(try subject.tasks(in: 424242).isEmpty)
         // No list: every list's, and in plain id order when open ones need not come first.
         var everything = TaskQuery.everything
-        everything.list = nil
+        everything.lists = []
         var all: [TodoTask] = []
         try subject.repository.forEachTask(matching: everything) { all.append($0) }
         #expect(all.count == 9)
@@ -113,7 +113,8 @@ import TodoTestSupport
     func everyOrderMatchesItsDefinition(backend: Backend, sort: TaskQuery.Sort) throws {
         let (subject, list) = try Self.subject(backend)
         var random = SeededGenerator(seed: 20_261_121)
-        let dues = ["2026-01-01", "2026-01-01T08:00", "2026-01-01T23:59", "2025-12-31", "2026-06-15", "0000-01-01", "9999-12-31"]
+        let dues = ["2026-01-01", "2026-01-01T08:00", "2026-01-01T23:59", "2025-12-31", "2026-06-15", "0000-01-01", "9999-12-31",
+                    "2026-01-08", "2026-01-08T23:59", "2026-01-09"]
         let names = ["alpha", "Alpha", "beta", "BETA", "gamma", "a", "Z", "zeta", "étoile", "Étoile"]
         try subject.repository.write {
             for _ in 0..<80 {
@@ -125,14 +126,16 @@ import TodoTestSupport
                 if Int.random(in: 0..<4, using: &random) == 0 { _ = try subject.repository.setDone(true, task: task.id, in: list.id) }
             }
         }
-        let stored = try subject.tasks(in: list.id, TaskQuery(includeDone: true, sort: sort))
+        // Urgency ranks as of noon on 2026-01-01 (the others take no moment).
+        let now = try #require(Due(text: "2026-01-01T12:00"))
+        let stored = try subject.tasks(in: list.id, TaskQuery(includeDone: true, sort: sort, now: now))
         #expect(stored.count == 80)
-        #expect(stored == stored.sorted { Self.precedes($0, $1, sort) })
-        #expect(try subject.tasks(in: list.id, TaskQuery(sort: sort)) == stored.filter { !$0.isDone })
+        #expect(stored == stored.sorted { Self.precedes($0, $1, sort, now: now) })
+        #expect(try subject.tasks(in: list.id, TaskQuery(sort: sort, now: now)) == stored.filter { !$0.isDone })
     }
 
     /// The documented orders: open before done; then the sort's keys; the id last.
-    static func precedes(_ a: TodoTask, _ b: TodoTask, _ sort: TaskQuery.Sort) -> Bool {
+    static func precedes(_ a: TodoTask, _ b: TodoTask, _ sort: TaskQuery.Sort, now: Due) -> Bool {
         func dueLess(_ a: TodoTask, _ b: TodoTask) -> Bool? {
             if (a.due == nil) != (b.due == nil) { return a.due != nil }
             if let x = a.due, let y = b.due, x != y { return x < y }
@@ -143,6 +146,16 @@ import TodoTestSupport
         case .due:
             if let less = dueLess(a, b) { return less }
         case .priority:
+            if a.priority != b.priority { return a.priority > b.priority }
+            if let less = dueLess(a, b) { return less }
+        case .urgency:
+            // Overdue (a date before today, a time before now), then due by the 8th, then the rest.
+            func rank(_ task: TodoTask) -> Int {
+                guard let due = task.due else { return 2 }
+                let overdue = due.minuteOfDay == nil ? due.date < now.date : due < now
+                return overdue ? 0 : due.date <= now.date.adding(days: 7)! ? 1 : 2
+            }
+            if rank(a) != rank(b) { return rank(a) < rank(b) }
             if a.priority != b.priority { return a.priority > b.priority }
             if let less = dueLess(a, b) { return less }
         case .created:

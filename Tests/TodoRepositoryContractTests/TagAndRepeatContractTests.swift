@@ -44,14 +44,14 @@ import TodoTestSupport
             try subject.repository.forEachTask(matching: query) { found.append($0.title) }
             return found.sorted()
         }
-        #expect(try titles(TaskQuery(list: home.id, sort: .created, tags: ["Phone"])) == ["call bank", "call mum"])
-        #expect(try titles(TaskQuery(list: home.id, sort: .created, tags: ["phone", "ERRAND"])) == ["call bank"])
+        #expect(try titles(TaskQuery(lists: [home.id], sort: .created, tags: ["Phone"])) == ["call bank", "call mum"])
+        #expect(try titles(TaskQuery(lists: [home.id], sort: .created, tags: ["phone", "ERRAND"])) == ["call bank"])
         #expect(try titles(TaskQuery(sort: .created, tags: ["phone"])) == ["call bank", "call mum", "report"])
         #expect(try titles(TaskQuery(sort: .created, tags: ["nothing"])).isEmpty)
         // Done tasks drop out of the open counts, not out of the tags.
         _ = try subject.repository.setDone(true, task: tasks[0].id, in: home.id)
         #expect(try Self.tags(subject).map(\.openTasks) == [2, 0, 2])
-        #expect(try titles(TaskQuery(list: home.id, includeDone: true, sort: .created, tags: ["family"])) == ["call mum"])
+        #expect(try titles(TaskQuery(lists: [home.id], includeDone: true, sort: .created, tags: ["family"])) == ["call mum"])
     }
 
     @Test(arguments: Backend.allCases)

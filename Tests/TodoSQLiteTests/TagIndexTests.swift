@@ -22,16 +22,16 @@ import TodoCore
         #expect(try db.integer("SELECT count(*) FROM tasks") == 1_000_000)
 
         let queries = [
-            TaskQuery(list: list.id, tags: ["rare"]),                                       // todo list LIST --tag rare
-            TaskQuery(list: list.id, includeDone: true, tags: ["rare"]),                    // … --all
-            TaskQuery(list: list.id, tags: ["rare", "common"]),                             // two tags
+            TaskQuery(lists: [list.id], tags: ["rare"]),                                       // todo list LIST --tag rare
+            TaskQuery(lists: [list.id], includeDone: true, tags: ["rare"]),                    // … --all
+            TaskQuery(lists: [list.id], tags: ["rare", "common"]),                             // two tags
             TaskQuery(dueBefore: try due("2026-12-08"), tags: ["rare"]),                    // todo agenda --tag rare
         ]
         for query in queries {
             #expect(try repository.tagDrives(query), "ten tasks of a million: through the tag")
-            let (sql, values) = repository.statement(matching: query, drivenByTag: true)
+            let (sql, values) = repository.taskStatement(matching: query, drivenByTag: true)
             var plan: [String] = []
-            try db.prepare("EXPLAIN QUERY PLAN " + sql).bind(values).forEachRow { plan.append($0.text(3)) }
+            try db.prepare("EXPLAIN QUERY PLAN " + sql).bind(values.map(\.bindable)).forEachRow { plan.append($0.text(3)) }
             #expect(plan.contains { $0.contains("USING COVERING INDEX task_tags_by_tag (tag=?)") }, "\(plan)")
             #expect(plan.contains("SEARCH t USING INTEGER PRIMARY KEY (rowid=?)"), "tasks found by id: \(plan)")
             #expect(!plan.contains { $0 == "SCAN t" || $0.hasPrefix("SCAN t ") || $0.hasPrefix("SCAN task_tags") || $0.contains("tasks_by_list") || $0.contains("tasks_open_by_due") }, "\(sql) \(plan)")
@@ -42,11 +42,11 @@ import TodoCore
         try repository.write {
             for i in 1...100 { _ = try repository.addTask(TaskDraft(title: "small \(i)", tags: ["common"]), to: small.id) }
         }
-        let common = TaskQuery(list: small.id, tags: ["common"])
+        let common = TaskQuery(lists: [small.id], tags: ["common"])
         #expect(try !repository.tagDrives(common))
-        let (sql, values) = repository.statement(matching: common, drivenByTag: false)
+        let (sql, values) = repository.taskStatement(matching: common, drivenByTag: false)
         var plan: [String] = []
-        try db.prepare("EXPLAIN QUERY PLAN " + sql).bind(values).forEachRow { plan.append($0.text(3)) }
+        try db.prepare("EXPLAIN QUERY PLAN " + sql).bind(values.map(\.bindable)).forEachRow { plan.append($0.text(3)) }
         #expect(plan.contains { $0.contains("tasks_by_list_in_display_order (list_id=?") }, "\(plan)")
         #expect(plan.contains { $0.contains("SEARCH g USING PRIMARY KEY (task_id=? AND tag=?)") }, "\(plan)")
         #expect(!plan.contains { $0 == "SCAN t" || $0.hasPrefix("SCAN g") }, "\(plan)")
@@ -55,7 +55,7 @@ import TodoCore
         #expect(smallOnes == 100)
 
         var found: [String] = []
-        try repository.forEachTask(matching: TaskQuery(list: list.id, tags: ["RARE"])) { found.append($0.title) }
+        try repository.forEachTask(matching: TaskQuery(lists: [list.id], tags: ["RARE"])) { found.append($0.title) }
         #expect(Set(found) == Set((1...10).map { "task \($0 * 100000)" }) && found.count == 10)
     }
 }
@@ -74,10 +74,10 @@ import TodoCore
             }
         }
         try repository.write { _ = try repository.deleteTask(5, in: home.id) }
-        for query in [TaskQuery.everything, { var q = TaskQuery.everything; q.list = work.id; return q }()] {
+        for query in [TaskQuery.everything, { var q = TaskQuery.everything; q.lists = [work.id]; return q }()] {
             var exported: [TodoTask] = []
             try repository.forEachTask(matching: query) { exported.append($0) }
-            #expect(exported.count == (query.list == nil ? 199 : 66))
+            #expect(exported.count == (query.lists.isEmpty ? 199 : 66))
             for task in exported { #expect(task.tags == (try repository.task(task.id))?.tags, "task \(task.id)") }
             #expect(exported.contains { $0.tags.count == 3 })
         }

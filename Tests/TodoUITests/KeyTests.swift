@@ -199,6 +199,18 @@ import TodoUI
         #expect(ui.lines[10].hasPrefix(" Error: there is nothing to undo"))
     }
 
+    /// `U` redoes what `u` undid, on either screen.
+    @Test func shiftUOnEitherScreenRedoesTheChangeLastUndone() throws {
+        let ui = try Harness()
+        try ui.press(.enter, .character(" "), .character("u"), .character("U"))
+        #expect(ui.lines[10].hasPrefix(" Redid:"), "\(ui.lines[10])")
+        #expect(ui.repository.allTasks.count == 5, "the next task came back too")
+        try ui.press(.escape, .character("u"), .character("U"))
+        #expect(ui.lines[10].hasPrefix(" Redid:"))
+        try ui.press(.character("U"))
+        #expect(ui.lines[10].hasPrefix(" Error: there is nothing to redo"))
+    }
+
     @Test func backQuitAndCtrlC() throws {
         for back in [Key.escape, .left, .character("h")] {
             let ui = try Harness()

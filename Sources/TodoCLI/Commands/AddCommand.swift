@@ -6,32 +6,36 @@ import TodoTerminal
 struct AddCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add a task to a list (the list is created if it does not exist)."
+        abstract: "Add a task to a list (the list is created if it does not exist).",
+        discussion: """
+            todo add TITLE adds to the default list: $TODO_DEFAULT_LIST, else Inbox. todo add LIST \
+            WORD... takes the words after the list, joined by one space, as the title: todo add \
+            Home buy oat milk. A list the command creates is said on stderr (todo: created the \
+            list "Hmoe"), so a mistyped name is seen; todo undo removes both.
+            """
     )
-    static let positionalCount = 2
+    static let positionalCount = Int.max
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + AddWriteOptions.optionSpecs + [
-        .value("--notes"), .value("--due"), .value("--priority"), .value("--tag"), .value("--repeat"), .value("--repeat-from"),
+        .value("--notes"), .value("-d", "--due"), .value("-p", "--priority"), .value("-t", "--tag"), .value("--repeat"), .value("--repeat-from"),
     ]
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: AddWriteOptions
 
-    @Argument(help: "The list to add to.", completion: ListNameCompletion.kind)
-    var list: String
-
-    @Argument(help: "The task's title (one argument; quote it).")
-    var title: String
+    @Argument(help: ArgumentHelp("The list, then the title's words; the title alone adds to the default list.", valueName: "list> <word"),
+              completion: ListNameCompletion.kind)
+    var words: [String] = []
 
     @Option(help: "Notes for the task.")
     var notes: String?
 
-    @Option(help: "Due date: YYYY-MM-DD, YYYY-MM-DDTHH:MM, today, tomorrow, a weekday, +Nd or +Nw.")
+    @Option(name: [.short, .long], help: "Due date: YYYY-MM-DD, YYYY-MM-DDTHH:MM, today, tomorrow, a weekday, +3d, eom... (todo help dates).")
     var due: String?
 
-    @Option(help: "Priority: none, low, medium or high.")
+    @Option(name: [.short, .long], help: "Priority: none, low, medium or high (or h, m, l, n; any case).")
     var priority: Priority = .none
 
-    @Option(help: "A tag: one word (repeat the option for more).")
+    @Option(name: [.short, .long], help: "A tag: one word (repeat the option for more).")
     var tag: [String] = []
 
     @Option(name: .customLong("repeat"), help: "Repeat: daily, weekly, monthly, yearly, or Nd, Nw, Nm, Ny (needs --due).")
@@ -41,17 +45,17 @@ struct AddCommand: PlannedCommand {
     var repeatFrom: RepeatFrom?
 
     var request: AddRequest {
-        AddRequest(list: list, title: title, notes: notes, due: due, priority: priority, tags: tag, repeatRule: repeatRule,
+        AddRequest(words: words, notes: notes, due: due, priority: priority, tags: tag, repeatRule: repeatRule,
                    repeatFrom: repeatFrom, writing: write.writing)
     }
 
     func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
 }
 
-/// `todo add LIST TITLE ...` as plain values.
+/// `todo add [LIST] TITLE...` as plain values.
 struct AddRequest: Equatable {
-    var list: String
-    var title: String
+    /// The list and the title's words, or the title alone (for the default list).
+    var words: [String]
     var notes: String?
     var due: String?
     var priority: Priority = .none
@@ -60,7 +64,20 @@ struct AddRequest: Equatable {
     var repeatFrom: RepeatFrom?
     var writing = Writing()
 
+    /// The list named, else the default one; and the title.
+    func listAndTitle() throws -> (list: String, title: String) {
+        switch words.count {
+        case 0: throw ValidationError("give the task's title: todo add [LIST] TITLE")
+        case 1:
+            let list = try TodoCommandLine.defaultList()
+            if let problem = TextLimits.listNameProblem(list) { throw ValidationError("TODO_DEFAULT_LIST: " + problem) }
+            return (list, words[0])
+        default: return (words[0], words.dropFirst().joined(separator: " "))
+        }
+    }
+
     func plan(at now: Due) throws -> CommandPlan {
+        let (list, title) = try listAndTitle()
         let rule = try ArgumentRules.repeatRule(repeatRule)
         let due = try ArgumentRules.due(due, today: now.date)
         if rule != nil && due == nil { throw ValidationError("--repeat needs --due: a repeating task's schedule counts from its due date") }

@@ -7,7 +7,7 @@ struct AgendaCommand: PlannedCommand {
         commandName: "agenda",
         abstract: "Open tasks with a due date across every list: overdue, today, and the days ahead."
     )
-    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [.value("--days"), .value("--tag")]
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [.value("--days"), .value("-t", "--tag")]
 
     @OptionGroup var global: GlobalOptions
 
@@ -16,14 +16,14 @@ struct AgendaCommand: PlannedCommand {
     @Option(parsing: .unconditional, help: "How many days after today to include (0 or more).")
     var days = 7
 
-    @Option(help: "Only tasks with this tag (repeat the option: with all of them).")
+    @Option(name: [.short, .long], help: "Only tasks with this tag (repeat the option: with all of them).")
     var tag: [String] = []
 
     func plan(at now: Due) throws -> CommandPlan {
         guard days >= 0 else { throw ValidationError("--days must be 0 or more, not \(days)") }
         guard days <= 36_500 else { throw ValidationError("--days must be at most 36500 (a hundred years)") }
         let lastDay = now.date.adding(days: days) ?? now.date
-        return .listing([.send(.showAgenda(through: lastDay, tags: try ArgumentRules.tags(tag)))])
+        return .listing([.send(.showAgenda(through: lastDay, tags: try ArgumentRules.filterTags(tag)))])
     }
 }
 

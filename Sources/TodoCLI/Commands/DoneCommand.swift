@@ -6,7 +6,9 @@ import TodoTerminal
 struct DoneCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "done",
-        abstract: "Mark tasks done. All of them change, or none does."
+        abstract: "Mark tasks done. All of them change, or none does.",
+        discussion: "A task already done is left as it is, and said so (exit 0). Also: todo complete.",
+        aliases: ["complete"]
     )
     static let positionalCount = Int.max
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs

@@ -6,19 +6,23 @@ import TodoTerminal
 struct EditCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change a task's fields, move it to another list, or mark it done or open."
+        abstract: "Change a task's fields, move it to another list, or mark it done or open.",
+        discussion: """
+            Several ids take the same changes, as one change of the history: all of them, or none \
+            when one cannot be changed (an id that does not exist: exit 1).
+            """
     )
-    static let positionalCount = 1
+    static let positionalCount = Int.max
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [
-        .value("--title"), .value("--notes"), .value("--due"), .flag("--no-due"), .value("--priority"), .value("--list"), .flag("--done"),
-        .flag("--undone"), .value("--tag"), .value("--untag"), .value("--repeat"), .flag("--no-repeat"), .value("--repeat-from"),
+        .value("--title"), .value("--notes"), .value("-d", "--due"), .flag("--no-due"), .value("-p", "--priority"), .value("-l", "--list"),
+        .flag("--done"), .flag("--undone"), .value("-t", "--tag"), .value("--untag"), .value("--repeat"), .flag("--no-repeat"), .value("--repeat-from"),
     ]
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
 
-    @Argument(help: "The task's id.")
-    var id: Int64
+    @Argument(help: ArgumentHelp("The tasks' ids: one, or several to change alike.", valueName: "id"))
+    var ids: [Int64] = []
 
     @Option(help: "A new title.")
     var title: String?
@@ -26,16 +30,16 @@ struct EditCommand: PlannedCommand {
     @Option(help: "New notes; an empty string removes them.")
     var notes: String?
 
-    @Option(help: "A new due date (same forms as for add).")
+    @Option(name: [.short, .long], help: "A new due date (same forms as for add: todo help dates).")
     var due: String?
 
     @Flag(name: .customLong("no-due"), help: "Remove the due date.")
     var noDue = false
 
-    @Option(help: "A new priority: none, low, medium or high.")
+    @Option(name: [.short, .long], help: "A new priority: none, low, medium or high (or h, m, l, n; any case).")
     var priority: Priority?
 
-    @Option(help: "Move the task to this list (created if it does not exist).", completion: ListNameCompletion.kind)
+    @Option(name: [.short, .long], help: "Move the task to this list (created if it does not exist).", completion: ListNameCompletion.kind)
     var list: String?
 
     @Flag(help: "Mark the task done.")
@@ -44,7 +48,7 @@ struct EditCommand: PlannedCommand {
     @Flag(help: "Mark the task open again.")
     var undone = false
 
-    @Option(help: "Add a tag (repeat the option for more).")
+    @Option(name: [.short, .long], help: "Add a tag (repeat the option for more).")
     var tag: [String] = []
 
     @Option(help: "Take a tag off (repeat the option for more).")
@@ -60,7 +64,7 @@ struct EditCommand: PlannedCommand {
     var repeatFrom: RepeatFrom?
 
     var request: EditRequest {
-        EditRequest(id: id, title: title, notes: notes, due: due, noDue: noDue, priority: priority, list: list,
+        EditRequest(ids: ids, title: title, notes: notes, due: due, noDue: noDue, priority: priority, list: list,
                     done: done, undone: undone, tags: tag, untags: untag, repeatRule: repeatRule, noRepeat: noRepeat,
                     repeatFrom: repeatFrom, writing: write.writing)
     }
@@ -68,9 +72,9 @@ struct EditCommand: PlannedCommand {
     func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
 }
 
-/// `todo edit ID ...` as plain values.
+/// `todo edit ID... ...` as plain values.
 struct EditRequest: Equatable {
-    var id: Int64
+    var ids: [Int64]
     var title: String?
     var notes: String?
     var due: String?
@@ -110,6 +114,8 @@ struct EditRequest: Equatable {
             let options = EditCommand.optionSpecs.ownOnly.map(\.name).joined(separator: ", ")
             throw ValidationError("nothing to change: give at least one of \(options)")
         }
-        return CommandPlan(steps: [.open(.editTask(id)), .send(.save(changes))], shape: .one, writing)
+        let ids = try ArgumentRules.ids(ids)
+        guard ids.count > 1 else { return CommandPlan(steps: [.open(.editTask(ids[0])), .send(.save(changes))], shape: .one, writing) }
+        return CommandPlan(steps: [.eachTask(ids, .edit(changes))], shape: .many, writing)
     }
 }

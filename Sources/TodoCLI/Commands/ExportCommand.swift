@@ -14,12 +14,13 @@ struct ExportCommand: PlannedCommand {
     @OptionGroup var global: GlobalOptions
 
     @Option(help: "ndjson (one task per line, the default), json (one array) or csv.")
-    var format: DataFormat?
+    var format: ExportFormat?
 
     @Option(help: "Export only this list.", completion: ListNameCompletion.kind)
     var list: String?
 
     func plan(at now: Due) throws -> CommandPlan {
+        let format = format?.format
         if let format, !format.isExported {
             throw ValidationError("todo reads \(format) files but does not write them: use ndjson, json or csv")
         }
@@ -31,3 +32,16 @@ struct ExportCommand: PlannedCommand {
 }
 
 extension DataFormat: ExpressibleByArgument {}
+
+/// `todo export --format`: its help and completion list what export writes; a format todo only
+/// reads is still recognised, to be refused saying so.
+struct ExportFormat: ExpressibleByArgument {
+    let format: DataFormat
+
+    init?(argument: String) {
+        guard let format = DataFormat(argument: argument) else { return nil }
+        self.format = format
+    }
+
+    static var allValueStrings: [String] { DataFormat.allCases.filter(\.isExported).map(\.rawValue) }
+}

@@ -13,8 +13,8 @@ struct ListCommand: PlannedCommand {
     )
     static let positionalCount = 1
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [
-        .flag("--all"), .value("--sort"), .flag("--overdue"), .value("--due-before"), .value("--priority"), .value("--limit"),
-        .value("--tag"),
+        .flag("--all"), .value("--sort"), .flag("--overdue"), .value("--due-before"), .value("-p", "--priority"), .value("--limit"),
+        .value("-t", "--tag"),
     ]
 
     @OptionGroup var global: GlobalOptions
@@ -25,7 +25,7 @@ struct ListCommand: PlannedCommand {
     @Flag(name: .long, help: "Show done tasks too.")
     var all = false
 
-    @Option(help: "Order: due (default), priority (high first), created, or title.")
+    @Option(help: "Order: due (default), urgency (see todo tasks --help), priority (high first), created, or title.")
     var sort: TaskQuery.Sort = .due
 
     @Flag(help: "Only overdue tasks: a date before today, a date and time before now.")
@@ -34,13 +34,13 @@ struct ListCommand: PlannedCommand {
     @Option(name: .customLong("due-before"), help: "Only tasks due strictly before this date (same forms as --due).")
     var dueBefore: String?
 
-    @Option(help: "Only tasks of exactly this priority.")
+    @Option(name: [.short, .long], help: "Only tasks of exactly this priority.")
     var priority: Priority?
 
     @Option(parsing: .unconditional, help: "Show at most this many tasks (0 or more).")
     var limit: Int?
 
-    @Option(help: "Only tasks with this tag (repeat the option: with all of them).")
+    @Option(name: [.short, .long], help: "Only tasks with this tag (repeat the option: with all of them).")
     var tag: [String] = []
 
     var request: ListRequest {
@@ -67,7 +67,7 @@ struct ListRequest: Equatable {
         if let list { request.list = try ArgumentRules.listName(list) }
         _ = try ArgumentRules.due(dueBefore, today: today)
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
-        request.tags = try ArgumentRules.tags(tags)
+        request.tags = try ArgumentRules.filterTags(tags)
         let filtered = all || overdue || dueBefore != nil || priority != nil || limit != nil || sort != .due || !tags.isEmpty
         if filtered && list == nil {
             let options = ListCommand.optionSpecs.ownOnly.map(\.name)
@@ -83,7 +83,7 @@ struct ListRequest: Equatable {
         }
         let query = TaskQuery(
             includeDone: all, sort: sort, limit: limit, dueBefore: try ArgumentRules.due(dueBefore, today: now.date),
-            overdueAsOf: overdue ? now : nil, priority: priority, tags: request.tags)
+            overdueAsOf: overdue ? now : nil, priority: priority, tags: request.tags, now: now)
         return .listing([.send(.selectList(list, creating: false)), .send(.showTasks(query))])
     }
 }

@@ -4,7 +4,9 @@ import TodoCore
 struct RemoveCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm",
-        abstract: "Delete tasks. All of them go, or none does; their ids are never reused."
+        abstract: "Delete tasks. All of them go, or none does; their ids are never reused.",
+        discussion: "Also: todo delete, todo remove.",
+        aliases: ["delete", "remove"]
     )
     static let positionalCount = Int.max
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs

@@ -13,15 +13,18 @@ struct SearchCommand: PlannedCommand {
             """
     )
     static let positionalCount = Int.max
-    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [.value("--list"), .flag("--all")]
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [.value("-l", "--list"), .value("-t", "--tag"), .flag("--all")]
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "Words to find, as one argument or several.")
     var words: [String] = []
 
-    @Option(help: "Search only this list.", completion: ListNameCompletion.kind)
+    @Option(name: [.short, .long], help: "Search only this list.", completion: ListNameCompletion.kind)
     var list: String?
+
+    @Option(name: [.short, .long], help: "Only tasks with this tag (repeat the option: with all of them).")
+    var tag: [String] = []
 
     @Flag(help: "Search done tasks too.")
     var all = false
@@ -30,7 +33,8 @@ struct SearchCommand: PlannedCommand {
         guard !TaskSearch(words: words).searchableWords.isEmpty else {
             throw ValidationError("give at least one word with a letter or a digit to search for")
         }
-        let search = ViewEvent.search(words, list: try list.map { try ArgumentRules.listName($0) }, includeDone: all)
+        let search = ViewEvent.search(words, list: try list.map { try ArgumentRules.listName($0) }, includeDone: all,
+                                      tags: try ArgumentRules.filterTags(tag))
         return .listing([.send(search)])
     }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import TodoCore
 
-extension Priority: ExpressibleByArgument {}
+extension Priority: ExpressibleByArgument {
+    public init?(argument: String) { self.init(typed: argument) }
+}
 extension RepeatFrom: ExpressibleByArgument {}
 
 /// The manual's rules for what users type, as checks that end in a usage error (exit 64).
@@ -46,6 +48,30 @@ enum ArgumentRules {
             if seen.insert(tag) { tags.append(tag) }
         }
         return tags
+    }
+
+    /// `--tag` values that filter tasks (`tags`), at most `TaskQuery.mostTags` of them.
+    static func filterTags(_ texts: [String]) throws -> [String] {
+        let tags = try tags(texts)
+        guard tags.count <= TaskQuery.mostTags else {
+            throw ValidationError("at most \(TaskQuery.mostTags) --tag filters, not \(tags.count): a task has them all")
+        }
+        return tags
+    }
+
+    /// `--list` values that filter tasks (each a `listName`; the same name twice counts once),
+    /// at most `TaskQuery.mostLists` of them.
+    static func listNames(_ texts: [String]) throws -> [String] {
+        var names: [String] = []
+        var seen = Set<ExactText>()
+        for text in texts {
+            let name = try listName(text)
+            if seen.insert(Names.foldedForMatching(name)).inserted { names.append(name) }
+        }
+        guard names.count <= TaskQuery.mostLists else {
+            throw ValidationError("at most \(TaskQuery.mostLists) --list filters, not \(names.count)")
+        }
+        return names
     }
 
     /// A `--repeat` value.

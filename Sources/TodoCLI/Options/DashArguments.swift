@@ -74,7 +74,7 @@ enum DashArguments {
         var depth = 0
         var current: any ParsableCommand.Type = TodoCommand.self
         while let word = arguments.dropFirst(depth).first,
-              let sub = current.configuration.subcommands.first(where: { $0._commandName == word }) {
+              let sub = current.configuration.subcommands.first(where: { $0.isNamed(word) }) {
             current = sub
             depth += 1
         }

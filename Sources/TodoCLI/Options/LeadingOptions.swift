@@ -29,9 +29,9 @@ enum LeadingOptions {
     /// is not a command (`todo --json Groceries` lists a list through the default command).
     private static func commandDepth(_ words: ArraySlice<String>) -> Int? {
         guard let name = words.first,
-              let command = TodoCommand.configuration.subcommands.first(where: { $0._commandName == name })
+              let command = TodoCommand.configuration.subcommands.first(where: { $0.isNamed(name) })
         else { return nil }
         let next = words.dropFirst().first
-        return command.configuration.subcommands.contains { $0._commandName == next } ? 2 : 1
+        return command.configuration.subcommands.contains { $0.isNamed(next) } ? 2 : 1
     }
 }

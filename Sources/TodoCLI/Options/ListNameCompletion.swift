@@ -5,11 +5,14 @@ import TodoCore
 /// database the command line would use (its `--db`, else the usual lookup).
 enum ListNameCompletion {
     static let kind = CompletionKind.custom { words, _, prefix in
-        let names = TodoCommandLine.listNames(databaseFlag(in: words))
         // The names the typed text could go on to name: as names match, ignoring ASCII case
         // only and otherwise scalar for scalar (`lowercased()` and `hasPrefix` go further).
         let typed = prefix.utf8.map(asciiLowercased)
-        return names.filter { $0.utf8.lazy.map(asciiLowercased).starts(with: typed) }
+        var names: [String] = []
+        TodoCommandLine.forEachListName(databaseFlag(in: words)) { name in
+            if name.utf8.lazy.map(asciiLowercased).starts(with: typed) { names.append(name) }
+        }
+        return names
     }
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {

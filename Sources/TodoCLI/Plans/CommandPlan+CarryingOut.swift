@@ -18,7 +18,7 @@ extension CommandPlan {
             case .open(let link): try app.open(link)
             case .eachTask(let ids, let action):
                 for id in ids {
-                    try app.open(.listOfTask(id))
+                    try app.open(action.link(id))
                     try screens.send(action.event(id))
                 }
             case .send(let event): try screens.send(event)

@@ -1,3 +1,4 @@
+import TodoCore
 import TodoCoordinators
 import TodoInterchange
 import TodoTerminal
@@ -11,8 +12,8 @@ public struct CommandPlan: Equatable {
         case open(DeepLink)
         /// Deliver a view event to the visible screen.
         case send(ViewEvent)
-        /// For each task, in order: open its list, then send it the event `action` makes for
-        /// it. One step for any number of ids: `todo done $(seq 100000)` as two steps an id held
+        /// For each task, in order: open its list (or its EditTask), then send it the event
+        /// `action` makes for it. One step for any number of ids: `todo done $(seq 100000)` as two steps an id held
         /// 26 MB of view events before the first was sent.
         case eachTask([Int64], TaskAction)
     }
@@ -20,12 +21,21 @@ public struct CommandPlan: Equatable {
     /// What `eachTask` does to each task.
     public enum TaskAction: Equatable, Sendable {
         case setDone(Bool), delete, show
+        /// The same changes to each (`todo edit 3 4 5 --tag x`).
+        case edit(TaskChanges)
+
+        /// Where the task's event goes: its list, or its EditTask over it.
+        public func link(_ id: Int64) -> DeepLink {
+            if case .edit = self { return .editTask(id) }
+            return .listOfTask(id)
+        }
 
         public func event(_ id: Int64) -> ViewEvent {
             switch self {
             case .setDone(let done): .setDone(id, done)
             case .delete: .deleteTask(id)
             case .show: .showTask(id)
+            case .edit(let changes): .save(changes)
             }
         }
     }

@@ -18,7 +18,7 @@ struct QuickLine {
     private let repeatable: [String]
 
     /// Splits `arguments` by a command's options: those that take a value take the next argument
-    /// (or `--name=value`), flags take none.
+    /// (or `--name=value`), flags take none. Each is kept under its long name (`-d` as `--due`).
     init(_ arguments: ArraySlice<String>, _ options: [OptionSpec], repeatable: [String] = []) throws(GiveUp) {
         let (valueOptions, flagOptions) = options.spellings
         positionals.reserveCapacity(arguments.count)
@@ -35,8 +35,9 @@ struct QuickLine {
                 continue
             }
             if flagOptions.contains(argument) {
-                guard !flags.contains(argument) else { throw GiveUp() }
-                flags.append(argument)
+                let long = Self.long(argument, options)
+                guard !flags.contains(long) else { throw GiveUp() }
+                flags.append(long)
                 continue
             }
             let name: String, value: String
@@ -48,9 +49,16 @@ struct QuickLine {
                 guard let next = rest.popFirst(), !next.hasPrefix("-") else { throw GiveUp() }
                 value = next
             }
-            guard valueOptions.contains(name), repeatable.contains(name) || self.value(name) == nil else { throw GiveUp() }
-            values.append((name, value))
+            guard valueOptions.contains(name) else { throw GiveUp() }
+            let long = Self.long(name, options)
+            guard repeatable.contains(long) || self.value(long) == nil else { throw GiveUp() }
+            values.append((long, value))
         }
+    }
+
+    /// The long spelling of an option typed as `spelling`.
+    private static func long(_ spelling: String, _ options: [OptionSpec]) -> String {
+        options.first { $0.names.contains(spelling) }?.name ?? spelling
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
@@ -69,6 +77,6 @@ struct QuickLine {
         values.filter { $0.name == name }.map(\.value)
     }
 
-    /// Flags with a short and a long spelling.
-    func flag(_ short: String, _ long: String) -> Bool { flags.contains(short) || flags.contains(long) }
+    /// Flags with a short and a long spelling (kept under the long one).
+    func flag(_ short: String, _ long: String) -> Bool { flags.contains(long) }
 }

@@ -25,31 +25,33 @@ enum QuickParser {
             let request = ListRequest(
                 list: line.positionals.first, all: line.flag("--all"), sort: try line.value("--sort", TaskQuery.Sort.init) ?? .due,
                 overdue: line.flag("--overdue"), dueBefore: line.value("--due-before"),
-                priority: try line.value("--priority", Priority.init), limit: try line.value("--limit") { Int($0) },
+                priority: try line.value("--priority", Priority.init(typed:)), limit: try line.value("--limit") { Int($0) },
                 tags: line.values("--tag"))
             return (try settings(line), try request.plan(at: now))
         case "add":
             let line = try QuickLine(rest, AddCommand.optionSpecs, repeatable: ["--tag"])
-            guard line.positionals.count == 2 else { return nil }
+            guard !line.positionals.isEmpty else { return nil }
             let request = AddRequest(
-                list: line.positionals[0], title: line.positionals[1], notes: line.value("--notes"), due: line.value("--due"),
-                priority: try line.value("--priority", Priority.init) ?? .none, tags: line.values("--tag"),
+                words: line.positionals, notes: line.value("--notes"), due: line.value("--due"),
+                priority: try line.value("--priority", Priority.init(typed:)) ?? .none, tags: line.values("--tag"),
                 repeatRule: line.value("--repeat"), repeatFrom: try line.value("--repeat-from", RepeatFrom.init), writing: writing(line))
             return (try settings(line), try request.plan(at: now))
         case "edit":
             let line = try QuickLine(rest, EditCommand.optionSpecs, repeatable: ["--tag", "--untag"])
-            guard line.positionals.count == 1, let id = Int64(line.positionals[0]) else { return nil }
+            let ids = line.positionals.compactMap { Int64($0) }
+            guard !ids.isEmpty, ids.count == line.positionals.count else { return nil }
             let request = EditRequest(
-                id: id, title: line.value("--title"), notes: line.value("--notes"), due: line.value("--due"),
-                noDue: line.flag("--no-due"), priority: try line.value("--priority", Priority.init), list: line.value("--list"),
+                ids: ids, title: line.value("--title"), notes: line.value("--notes"), due: line.value("--due"),
+                noDue: line.flag("--no-due"), priority: try line.value("--priority", Priority.init(typed:)), list: line.value("--list"),
                 done: line.flag("--done"), undone: line.flag("--undone"), tags: line.values("--tag"), untags: line.values("--untag"),
                 repeatRule: line.value("--repeat"), noRepeat: line.flag("--no-repeat"),
                 repeatFrom: try line.value("--repeat-from", RepeatFrom.init), writing: writing(line))
             return (try settings(line), try request.plan(at: now))
-        case "done", "undone", "rm":
+        case "done", "complete", "undone", "rm", "delete", "remove":
             let line = try QuickLine(rest, DoneCommand.optionSpecs)
             let ids = try self.ids(line)
-            let plan = try name == "rm" ? CommandPlan.remove(ids, writing(line)) : .setDone(name == "done", ids, writing(line))
+            let plan = try RemoveCommand.isNamed(name) ? CommandPlan.remove(ids, writing(line))
+                : .setDone(DoneCommand.isNamed(name), ids, writing(line))
             return (try settings(line), plan)
         case "show":
             let line = try QuickLine(rest, ShowCommand.optionSpecs)

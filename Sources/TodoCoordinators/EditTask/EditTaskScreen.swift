@@ -23,7 +23,9 @@ public final class EditTaskScreen: Screen {
             // As it is now, not as it was when the screen opened: another process may have
             // completed it since, and then it has made its next task already.
             let wasDone = try repository.task(task.id)?.isDone ?? task.isDone
+            let creating = try changes.listName.map { try repository.list(named: $0) == nil } ?? false
             let saved = try repository.updateTask(task.id, with: changes)
+            if creating, let list = try repository.list(named: saved.listName) { try display.showListCreatedOnTheWay(list) }
             try display.show(saved, .updated)
             if !wasDone && saved.isDone { try Repetition.addNext(after: saved, today: today(), repository, display) }
             coordinator?.finish(shouldDismiss: true)

@@ -21,7 +21,8 @@ public final class MainListScreen: Screen {
         case .showListWindow(let offset, let limit):
             try display.showLists { each in try repository.forEachList(offset: offset, limit: limit, each) }
         case .selectList(let name, let creating):
-            let list = try creating ? repository.listCreatingIfNeeded(named: name).list : existingList(name)
+            let (list, created) = try creating ? repository.listCreatingIfNeeded(named: name) : (existingList(name), false)
+            if created { try display.showListCreatedOnTheWay(list) }
             coordinator?.showTodoList(list)
         case .addList(let name):
             try display.show(repository.createList(named: name), .created)
@@ -31,9 +32,13 @@ public final class MainListScreen: Screen {
         case .deleteList(let name, let force):
             let list = try existingList(name)
             try display.show(repository.deleteList(list.id, force: force), .deleted)
-        case .search(let words, let listName, let includeDone):
-            let search = TaskSearch(words: words, list: try listName.map(existingList)?.id, includeDone: includeDone)
+        case .search(let words, let listName, let includeDone, let tags):
+            var search = TaskSearch(words: words, list: try listName.map(existingList)?.id, includeDone: includeDone)
+            search.tags = tags
             try display.showTasks(.search) { each in try repository.forEachTask(matching: search, each) }
+        case .showTasksAcrossLists(var query, let names):
+            query.lists = try names.map { try existingList($0).id }
+            try display.showTasks(.tasks) { each in try repository.forEachTask(matching: query, each) }
         case .showAgenda(let lastDay, let tags):
             // The day after, as a bound; the last representable day ends at its last minute.
             let end = lastDay.adding(days: 1).map { Due(date: $0) } ?? Due(date: lastDay, minuteOfDay: 24 * 60 - 1)
@@ -41,7 +46,7 @@ public final class MainListScreen: Screen {
             try display.showTasks(.agenda(through: lastDay)) { each in try repository.forEachTask(matching: query, each) }
         case .exportTasks(let listName):
             var query = TaskQuery.everything
-            query.list = try listName.map(existingList)?.id
+            query.lists = try listName.map { [try existingList($0).id] } ?? []
             try display.showTasks(.export) { each in try repository.forEachTask(matching: query, each) }
         case .importTasks(let records):
             try display.show(repository.importTasks(keepingIDs: records.keepIDs) { store in try records.forEach(store) })

@@ -3,6 +3,8 @@ import TodoCore
 /// What happened to a task, so it can be shown with the right words.
 public enum TaskChange: Equatable, Sendable {
     case added, updated, completed, reopened, deleted
+    /// Asked to be marked done, or open, and already so: nothing changed.
+    case alreadyDone, alreadyOpen
     /// The next task of a repeating one, added as that one was marked done (not the task a
     /// command added: `todo done -q` prints nothing).
     case repeated
@@ -24,6 +26,8 @@ public enum TaskListing: Equatable, Sendable {
     case list(TodoList, TaskQuery)
     /// Search results from any list.
     case search
+    /// Tasks of every list (or of some), as a query chose them (`todo tasks`).
+    case tasks
     /// Open dated tasks through a day, in due order.
     case agenda(through: CivilDate)
     /// Every field of each task.
@@ -42,6 +46,9 @@ public protocol Display: AnyObject {
     /// the last date a due date may have (9999-12-31).
     func showRepetitionEnded(_ task: TodoTask) throws
     func show(_ list: TodoList, _ change: ListChange) throws
+    /// A list a command created on the way, not as what it was asked (`todo add Hmoe …`, `todo
+    /// edit 7 --list Hmoe`): said apart from its output, so a typo is seen.
+    func showListCreatedOnTheWay(_ list: TodoList) throws
     func show(_ summary: ImportSummary) throws
     func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws
     func show(_ entry: HistoryEntry, _ action: HistoryAction) throws

@@ -13,7 +13,9 @@ public enum ViewEvent: Equatable, Sendable {
     case renameList(String, to: String)
     case deleteList(String, force: Bool)
     /// Tasks of every list (or of one) matching all the words.
-    case search([String], list: String?, includeDone: Bool)
+    case search([String], list: String?, includeDone: Bool, tags: [String] = [])
+    /// The tasks a query selects of every list, or of the lists named (`todo tasks`).
+    case showTasksAcrossLists(TaskQuery, lists: [String])
     /// Open dated tasks of every list due up to and including a day, overdue ones too.
     case showAgenda(through: CivilDate, tags: [String] = [])
     /// Every task (of one list, or all), for moving data out.

@@ -33,6 +33,25 @@ public enum LocalTime {
         return LocalClock.timestamp(secondsSinceEpoch: Int(seconds))
     }
 
+    /// A stored moment (`2026-11-25T09:33:00Z`) in local time, to the minute, with the zone's
+    /// offset from UTC then: `2026-11-25 22:33 +13:00`. Nil for a text that is no stored moment.
+    public static func minuteWithOffset(_ timestamp: String) -> String? {
+        let bytes = Array(timestamp.utf8)
+        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z"),
+              let seconds = secondsSinceEpoch(basicUTC: String(decoding: bytes[0..<4] + bytes[5..<7] + bytes[8..<11]
+                  + bytes[11..<13] + bytes[14..<16] + bytes[17..<20], as: UTF8.self))
+        else { return nil }
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return nil }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        let offset = Int(parts.tm_gmtoff) / 60
+        let year = String(Int(parts.tm_year) + 1900)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + two(Int(parts.tm_mon) + 1) + "-" + two(Int(parts.tm_mday))
+            + " " + two(Int(parts.tm_hour)) + ":" + two(Int(parts.tm_min))
+            + " " + (offset < 0 ? "-" : "+") + two(abs(offset) / 60) + ":" + two(abs(offset) % 60)
+    }
+
     /// Seconds since the epoch of a UTC moment written `20261122T093000Z` (Taskwarrior's form),
     /// nil for anything else.
     public static func secondsSinceEpoch(basicUTC text: String) -> Int? {

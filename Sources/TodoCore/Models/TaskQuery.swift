@@ -10,10 +10,19 @@ public struct TaskQuery: Equatable, Sendable {
         case created
         /// Title, ignoring ASCII case.
         case title
+        /// What needs doing first: overdue tasks, then those due within the week ahead (today
+        /// and the 7 days after), then the rest; within each, by priority, then by due as
+        /// above. Ranked as of the query's `now`.
+        case urgency
     }
 
-    /// One list's tasks, or every list's when nil.
-    public var list: TodoList.ID?
+    /// The most tags a query filters by, and lists it takes the tasks of: each is a condition
+    /// of the statement, and a script's thousands would make one too large to run.
+    public static let mostTags = 32
+    public static let mostLists = 1_000
+
+    /// The lists whose tasks to show; every list's when empty.
+    public var lists: [TodoList.ID]
     public var includeDone: Bool
     public var sort: Sort
     /// Open tasks before done ones (when done ones are included). Export turns it off to get
@@ -31,12 +40,18 @@ public struct TaskQuery: Equatable, Sendable {
     public var priority: Priority?
     /// Only tasks with every one of these tags.
     public var tags: [String]
+    /// Only tasks whose title or notes match every word, as `TaskSearch` matches them.
+    public var words: [String]
+    /// The local moment `urgency` ranks from (today, overdue); without it, urgency is the
+    /// priority order.
+    public var now: Due?
 
     public init(
-        list: TodoList.ID? = nil, includeDone: Bool = false, sort: Sort = .due, limit: Int? = nil,
-        dueBefore: Due? = nil, overdueAsOf: Due? = nil, priority: Priority? = nil, tags: [String] = []
+        lists: [TodoList.ID] = [], includeDone: Bool = false, sort: Sort = .due, limit: Int? = nil,
+        dueBefore: Due? = nil, overdueAsOf: Due? = nil, priority: Priority? = nil, tags: [String] = [],
+        words: [String] = [], now: Due? = nil
     ) {
-        self.list = list
+        self.lists = lists
         self.includeDone = includeDone
         self.sort = sort
         self.limit = limit
@@ -44,6 +59,8 @@ public struct TaskQuery: Equatable, Sendable {
         self.overdueAsOf = overdueAsOf
         self.priority = priority
         self.tags = tags
+        self.words = words
+        self.now = now
     }
 
     /// Every task of every list, done ones included, in id order: what `todo export` writes.
@@ -60,6 +77,8 @@ public struct TaskSearch: Equatable, Sendable {
     public var words: [String]
     public var list: TodoList.ID?
     public var includeDone: Bool
+    /// Only tasks with every one of these tags.
+    public var tags: [String] = []
     /// At most this many of the best matches, after skipping `offset` of them.
     public var limit: Int?
     public var offset = 0

@@ -88,7 +88,7 @@ extension TodoRepository {
     /// One list's tasks.
     public func forEachTask(in list: TodoList.ID, matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
         var query = query
-        query.list = list
+        query.lists = [list]
         try forEachTask(matching: query, body)
     }
 }

@@ -28,6 +28,10 @@ public final class RecordSource {
 
     private func forEach(_ checked: (ImportedTask) throws -> Void) throws {
         switch format {
+        // A file that opens with `[` is no NDJSON: a JSON array (`task export` prints one),
+        // read as one, so its records can say what they are.
+        case .ndjson where try reader.peekSignificantByte() == UInt8(ascii: "["):
+            try JSONArrayRecords(reader: reader).forEach { bytes, line in try checked(Self.record(bytes, line: line)) }
         case .ndjson: try LineRecords(reader: reader).forEach { bytes, line in try checked(Self.record(bytes, line: line)) }
         case .json: try JSONArrayRecords(reader: reader).forEach { bytes, line in try checked(Self.record(bytes, line: line)) }
         case .csv: try CSVRecords(reader: reader).forEach(checked)

@@ -57,3 +57,29 @@ extension TaskwarriorRecords {
         return lines.isEmpty ? nil : lines.joined(by: "\n")
     }
 }
+
+extension ImportNotices {
+    /// The fields of a Taskwarrior record that todo reads, or that are Taskwarrior's own
+    /// bookkeeping (`id`, `urgency`, a recurrence's `parent`, `mask`, `imask`): every other one
+    /// is said, so nothing is dropped silently.
+    private static let taskwarriorFieldsRead: Set<String> = [
+        "description", "project", "tags", "priority", "due", "entry", "modified", "end", "status", "annotations", "recur",
+        "parent", "id", "urgency", "mask", "imask",
+    ]
+
+    /// Says what of a record todo does not keep: each field it has no place for (`wait`,
+    /// `scheduled`, `until`, `depends`, `uuid`, a user-defined attribute), annotations' times, a
+    /// project's hierarchy.
+    func noteWhatIsLeftOut(of fields: [String: RecordValue], project: String, line: Int) {
+        for key in fields.keys.sorted() where !Self.taskwarriorFieldsRead.contains(key) {
+            add("left out \"\(key)\" (todo has no such field)", line: line)
+        }
+        if case .array(let items)? = fields["annotations"],
+           items.contains(where: { if case .object(let parts) = $0 { parts.contains { $0.key == "entry" } } else { false } }) {
+            add("kept annotations as notes without their times", line: line)
+        }
+        if project.contains(".") {
+            add("kept a project with dots (a hierarchy) as one list of that name", line: line)
+        }
+    }
+}

@@ -192,6 +192,7 @@ struct TaskwarriorRecords {
             record.completedAt = end
         }
         record.notes = try annotations(fields["annotations"])
+        notices.noteWhatIsLeftOut(of: fields, project: project, line: line)
         if let recur = try text(fields["recur"], "recur") {
             if let rule = Self.rule(recur), record.due != nil {
                 record.repeatRule = rule

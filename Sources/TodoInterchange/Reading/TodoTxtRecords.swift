@@ -8,8 +8,10 @@ import TodoCore
 /// - the first `+project`: the list (none: `Inbox`); each `@context`: a tag;
 /// - `due:YYYY-MM-DD`: the due date; `rec:` (todo.txt's recurrence extension): the rule where todo
 ///   has it, `rec:+1w` counting from the due date and `rec:1w` from the day it is done;
-/// - the rest of the line, after those leading parts, is the title, kept exactly (with its
-///   `+project`, `@context` and `key:value` words, as todo.txt keeps them).
+/// - the rest of the line, after those leading parts and without the words read into fields
+///   (each with the whitespace after it), is the title, kept exactly: a later `+project`, a
+///   `key:value` todo has no field for, a `rec:` it cannot keep stay in it, so nothing of the
+///   line is lost. A line of nothing but such words keeps them all as its title.
 ///
 /// Blank lines are skipped. A date or value that is not real (`due:2026-13-45`) refuses the
 /// whole file, naming the line.
@@ -56,8 +58,8 @@ struct TodoTxtRecords {
         // todo.txt keeps no time of the last change; for a done task, that was its completion.
         record.updatedAt = record.completedAt ?? record.createdAt
         guard Names.trimmed(String(rest)) != nil else { throw RecordProblem(reason: "the task has no text") }
-        record.title = String(rest)
-        var rule: String?
+        var read: [Range<String.Index>] = []
+        var rule: (text: String, word: Range<String.Index>)?
         var hasList = false
         var seenTags = TagSet()
         // Words end at any whitespace, as names and tags do (a no-break space after `+Work` is
@@ -68,37 +70,66 @@ struct TodoTxtRecords {
             if scalars.first == "+", !afterSign.isEmpty, !hasList {
                 record.listName = afterSign
                 hasList = true
+                read.append(word.startIndex..<word.endIndex)
             } else if scalars.first == "@", let tag = Tags.valid(afterSign) {
                 if seenTags.insert(tag) { record.tags.append(tag) }
+                read.append(word.startIndex..<word.endIndex)
             } else if word.utf8.starts(with: "due:".utf8) {
                 let value = String(scalars.dropFirst(4))
                 guard let due = Due(text: value), due.minuteOfDay == nil else {
                     throw RecordProblem(reason: "due:\(value.prefix(40)) is not a real date (due:YYYY-MM-DD)")
                 }
                 record.due = due
+                read.append(word.startIndex..<word.endIndex)
             } else if word.utf8.starts(with: "rec:".utf8) {
-                rule = String(scalars.dropFirst(4))
+                rule = (String(scalars.dropFirst(4)), word.startIndex..<word.endIndex)
             }
         }
         record.tags = Tags.sorted(record.tags)
-        if let rule { repeatBy(rule, &record) }
+        if let rule, repeatBy(rule.text, &record) { read.append(rule.word) }
+        record.title = Self.title(rest, without: read.sorted { $0.lowerBound < $1.lowerBound })
         return record
     }
 
-    /// `rec:1w` (from the day it is done), `rec:+1w` (from the due date), `rec:w` (one week).
-    private func repeatBy(_ text: String, _ record: inout ImportedTask) {
+    /// The text without the words read into fields, each with the whitespace after it (the last
+    /// one's before it, when nothing follows); the rest exactly as written. All of it when
+    /// nothing else is left.
+    private static func title(_ text: Substring, without read: [Range<String.Index>]) -> String {
+        let scalars = text.unicodeScalars
+        var title = ""
+        var position = text.startIndex
+        for word in read {
+            title += text[position..<word.lowerBound]
+            position = word.upperBound
+            while position < text.endIndex, scalars[position].properties.isWhitespace { position = scalars.index(after: position) }
+        }
+        title += text[position...]
+        if position == text.endIndex, !read.isEmpty {
+            while let last = title.unicodeScalars.last, last.properties.isWhitespace { title.unicodeScalars.removeLast() }
+        }
+        return Names.trimmed(title) == nil ? String(text) : title
+    }
+
+    /// `rec:1w` (from the day it is done), `rec:+1w` (from the due date), `rec:w` (one week);
+    /// whether the task took it.
+    private func repeatBy(_ text: String, _ record: inout ImportedTask) -> Bool {
         let strict = text.hasPrefix("+")
         let body = strict ? text.dropFirst() : Substring(text)
         let digits = body.prefix(while: \.isNumber)
         let unit = body.dropFirst(digits.count)
         guard unit.count == 1, let unit = RepeatRule.Unit(rawValue: unit.lowercased()),
               let rule = RepeatRule(count: digits.isEmpty ? 1 : Int(digits) ?? 0, unit: unit)
-        else { return notices.add("kept without its recurrence 'rec:\(text)' (todo has no such rule)", line: record.line) }
+        else {
+            notices.add("kept without its recurrence 'rec:\(text)' (todo has no such rule)", line: record.line)
+            return false
+        }
         guard record.due != nil else {
-            return notices.add("kept without its recurrence 'rec:\(text)' (it has no due date)", line: record.line)
+            notices.add("kept without its recurrence 'rec:\(text)' (it has no due date)", line: record.line)
+            return false
         }
         record.repeatRule = rule
         record.repeatFrom = strict ? .due : .done
+        return true
     }
 
     /// A leading `(A) `; A to C map to high, medium and low, the rest of the alphabet to low.

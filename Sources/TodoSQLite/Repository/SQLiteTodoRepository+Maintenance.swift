@@ -49,12 +49,10 @@ extension SQLiteTodoRepository {
 
     /// The names of the lists in the todo database at `path`, read-only (for shell completion,
     /// which must never create, migrate or wait).
-    public static func listNames(path: String) throws -> [String] {
+    public static func forEachListName(path: String, _ body: (String) -> Void) throws {
         let mode: Connection.Access = FileAccess.of(path) == .immutable ? .immutable : .readOnly
-        return try recognising(path: path, mode: mode, busyTimeout: 0) { repository in
-            var names: [String] = []
-            try repository.forEachList { names.append($0.name) }
-            return names
+        try recognising(path: path, mode: mode, busyTimeout: 0) { repository in
+            try repository.forEachList { body($0.name) }
         }
     }
 }

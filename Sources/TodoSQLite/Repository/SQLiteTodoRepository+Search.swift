@@ -2,7 +2,8 @@ import TodoCore
 
 extension SQLiteTodoRepository {
     public func forEachTask(matching search: TaskSearch, _ body: (TodoTask) throws -> Void) throws {
-        guard let match = Self.matchExpression(search.searchableWords) else { return }
+        let words = search.searchableWords
+        guard !words.isEmpty, let match = SQLiteDialect().searchText(words).bindable else { return }
         var sql = """
             SELECT \(taskColumns())
             FROM tasks_search AS s JOIN tasks AS t ON t.id = s.rowid JOIN lists AS l ON l.id = t.list_id
@@ -14,18 +15,15 @@ extension SQLiteTodoRepository {
             values.append(list)
         }
         if !search.includeDone { sql += " AND t.done = 0" }
+        for tag in search.tags {
+            sql += " AND EXISTS (SELECT 1 FROM task_tags AS g WHERE g.task_id = t.id AND g.tag = ?)"
+            values.append(tag)
+        }
         // A word in the title counts twice as much as one in the notes.
         sql += " ORDER BY bm25(tasks_search, 2.0, 1.0), t.id LIMIT ? OFFSET ?"
         values += [search.limit ?? -1, search.offset]
         try translatingErrors {
             try db.cached(sql).bind(values).forEachRow { try body(Self.readTask(SQLiteRow(statement: $0))) }
         }
-    }
-
-    /// The FTS5 query for `words`: each word a quoted string, so operators and punctuation in it
-    /// are taken literally, with `*` so it also matches as a prefix; FTS5 ANDs them. Nil when
-    /// there is no word.
-    static func matchExpression(_ words: [String]) -> String? {
-        words.isEmpty ? nil : words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(by: " ")
     }
 }

@@ -44,7 +44,13 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         var text = "SQLite error \(code): \(message)"
-        if let sql { text += " (while running: \(sql))" }
+        if let sql { text += " (while running: \(Self.shown(sql)))" }
         return text
+    }
+
+    /// The statement's start, enough to know it by: one built from many values can be
+    /// megabytes, and an error is one line.
+    static func shown(_ sql: String) -> String {
+        sql.count <= 300 ? sql : sql.prefix(300) + "…"
     }
 }

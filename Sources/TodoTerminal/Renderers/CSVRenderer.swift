@@ -24,6 +24,7 @@ public final class CSVRenderer: Renderer {
     public func show(_ task: TodoTask, _ change: TaskChange) throws { try showTasks(.details) { try $0(task) } }
     /// Export only: nothing is marked done here.
     public func showRepetitionEnded(_ task: TodoTask) throws {}
+    public func showListCreatedOnTheWay(_ list: TodoList) throws {}
     public func show(_ list: TodoList, _ change: ListChange) throws {}
     public func show(_ summary: ImportSummary) throws {}
 

@@ -11,7 +11,7 @@ public final class HumanRenderer: Renderer {
     let now = LocalClock().nowLocal()
     /// Blocks of `todo show` are separated by a blank line.
     private var detailsShown = 0
-    private let endings = RepetitionEndings()
+    private let notes = AfterwardNotes()
 
     /// `missingDatabase`: the path of the database the command was to read, which does not exist;
     /// said first, so that a mistyped `--db` is seen.
@@ -57,6 +57,8 @@ public final class HumanRenderer: Renderer {
             try table(TaskTable(renderer: self), produce, empty: "  " + Self.nothingIn(list, query))
         case .search:
             try table(TaskTable(renderer: self, showsList: true), produce, empty: "No tasks match.")
+        case .tasks:
+            try table(TaskTable(renderer: self, showsList: true), produce, empty: "No tasks.")
         case .agenda(let lastDay):
             let table = TaskTable(renderer: self, showsList: true) { [unowned self] in self.agendaHeading($0) }
             try self.table(table, produce, empty: "Nothing due through \(Due(date: lastDay)).")
@@ -68,12 +70,17 @@ public final class HumanRenderer: Renderer {
     }
 
     public func show(_ task: TodoTask, _ change: TaskChange) throws {
+        if change == .alreadyDone || change == .alreadyOpen {
+            return try output.write(style.paint(String(task.id), .yellow) + " was already " + (change == .alreadyDone ? "done" : "open")
+                + ": " + TerminalText.safe(task.title) + style.paint(" (in " + TerminalText.safe(task.listName) + ")", .dim) + "\n")
+        }
         let verb = switch change {
         case .added, .repeated: "Added"
         case .updated: "Updated"
         case .completed: "Done"
         case .reopened: "Reopened"
         case .deleted: "Deleted"
+        case .alreadyDone, .alreadyOpen: ""
         }
         var details: [String] = ["in " + TerminalText.safe(task.listName)]
         if let due = task.due { details.append("due " + dueText(due)) }
@@ -112,7 +119,7 @@ public final class HumanRenderer: Renderer {
             if shown == 0 { try output.write(header("History", "newest first")) }
             shown += 1
             try output.write("  " + style.paint(pad(String(entry.id), 4, left: true), .yellow) + "  "
-                + style.paint(Self.shortTime(entry.at), .dim) + "  " + TerminalText.safe(entry.summary)
+                + style.paint(LocalTime.minuteWithOffset(entry.at) ?? TerminalText.safe(entry.at), .dim) + "  " + TerminalText.safe(entry.summary)
                 + style.paint("  (todo " + TerminalText.safe(entry.command) + ")", .dim)
                 + (entry.isUndone ? "  " + style.paint("undone", .red) : "") + "\n")
         }
@@ -138,16 +145,11 @@ public final class HumanRenderer: Renderer {
         if rows.count == 0 { try output.write(style.paint("No tags yet. Tag a task with: todo edit ID --tag TAG", .dim) + "\n") }
     }
 
-    /// `2026-11-21T09:30:00Z` as `2026-11-21 09:30` (UTC, as stored).
-    static func shortTime(_ timestamp: String) -> String {
-        guard timestamp.count == 20 else { return timestamp }
-        return String(timestamp.prefix(10)) + " " + String(timestamp.dropFirst(11).prefix(5))
-    }
-
-    public func showRepetitionEnded(_ task: TodoTask) throws { endings.add(task) }
+    public func showRepetitionEnded(_ task: TodoTask) throws { notes.repetitionEnded(task) }
+    public func showListCreatedOnTheWay(_ list: TodoList) throws { notes.listCreated(list) }
 
     public func finish() throws {
-        endings.write()
+        notes.write()
         if dryRun { try output.write(style.paint("Dry run: nothing was changed.", .dim) + "\n") }
     }
 
@@ -163,8 +165,9 @@ public final class HumanRenderer: Renderer {
         if detailsShown > 0 { try output.write("\n") }
         detailsShown += 1
         var lines = [style.paint("Task \(task.id)", .yellow) + "  " + style.paint(TerminalText.safe(task.title), .bold)]
-        // Every field the formats carry, by the same description, but the two in the heading.
-        for field in TaskField.allCases where field != .id && field != .title {
+        // Every field the formats carry, by the same description, but the two in the heading and,
+        // for a task that does not repeat, what its repetition would count from.
+        for field in TaskField.allCases where field != .id && field != .title && !(field == .repeatFrom && task.repeatRule == nil) {
             lines.append("  " + style.paint(pad(field.label, 11), .dim) + " " + detail(field, of: task))
         }
         try output.write(lines.joined(by: "\n") + "\n")
@@ -174,6 +177,7 @@ public final class HumanRenderer: Renderer {
     /// lines indented under the label, `-` for nothing.
     private func detail(_ field: TaskField, of task: TodoTask) -> String {
         if field == .due { return task.due.map(dueText) ?? "-" }
+        if field == .repeat && task.repeatRule == nil { return "none" }
         switch field.value(of: task) {
         case .integer(let number): return String(number)
         case .bool(let flag): return flag ? "yes" : "no"

@@ -12,7 +12,7 @@ public final class JSONRenderer: Renderer {
     /// ends: a repeating task marked done learns only after it was shown that it made no next
     /// task, and its object says so (`"repeat_ended": true`). One task, never a listing.
     private var held: (task: TodoTask, repeatEnded: Bool)?
-    private let endings = RepetitionEndings()
+    private let notes = AfterwardNotes()
 
     public init(output: StandardOutput, shape: OutputShape) {
         self.output = output
@@ -32,8 +32,10 @@ public final class JSONRenderer: Renderer {
         held = (task, false)
     }
 
+    public func showListCreatedOnTheWay(_ list: TodoList) throws { notes.listCreated(list) }
+
     public func showRepetitionEnded(_ task: TodoTask) throws {
-        endings.add(task)
+        notes.repetitionEnded(task)
         if held?.task.id == task.id { held?.repeatEnded = true }
     }
 
@@ -65,7 +67,7 @@ public final class JSONRenderer: Renderer {
 
     public func finish() throws {
         try writeHeld()
-        endings.write()
+        notes.write()
         if shape == .many { try output.write(elements == 0 ? "[]\n" : "]\n") } else if elements > 0 { try output.write("\n") }
     }
 

@@ -22,6 +22,7 @@ public final class NDJSONRenderer: Renderer {
     public func show(_ task: TodoTask, _ change: TaskChange) throws { try output.write(line: true) { JSONWriter.task(task, to: &$0) } }
     /// Export only: nothing is marked done here.
     public func showRepetitionEnded(_ task: TodoTask) throws {}
+    public func showListCreatedOnTheWay(_ list: TodoList) throws {}
     public func show(_ list: TodoList, _ change: ListChange) throws { try output.write(line: true) { JSONWriter.list(list, to: &$0) } }
     public func showHistory(_ produce: ((HistoryEntry) throws -> Void) throws -> Void) throws {
         try produce { entry in try output.write(line: true) { JSONWriter.entry(entry, to: &$0) } }

@@ -64,7 +64,8 @@ struct TaskTable {
         }
         let title = TerminalText.safe(task.title)
         line += "  " + (task.isDone ? renderer.paint(title, .dim) : title)
-        if task.notes != nil { line += renderer.paint(" +notes", .dim) }
+        // A mark no todo.txt reader takes for a project (as `+notes` was).
+        if task.notes != nil { line += renderer.paint(" ✎", .dim) }
         if !task.tags.isEmpty { line += " " + renderer.paint(task.tags.map { "#" + TerminalText.safe($0) }.joined(by: " "), .cyan) }
         if let rule = task.repeatRule { line += renderer.paint(" ↻" + rule.description, .dim) }
         try renderer.write(line + "\n")

@@ -17,7 +17,10 @@ final class RecordingDisplay: Display {
         case tags([TagCount])
         case entry(HistoryEntry, HistoryAction)
         case repetitionEnded(TodoTask)
+        case listCreatedOnTheWay(TodoList)
     }
+
+    func showListCreatedOnTheWay(_ list: TodoList) throws { shown.append(.listCreatedOnTheWay(list)) }
 
     private(set) var shown: [Shown] = []
 

@@ -1,4 +1,5 @@
 #if PostgreSQL
+import TodoCore
 import TodoSQL
 
 /// PostgreSQL's SQL where it is not SQLite's: names and tags match through `todo_nocase` (and its
@@ -43,6 +44,17 @@ struct PostgresDialect: SQLDialect {
     }
 
     func inIDOrder(_ table: String) -> String { table }
+
+    func isOpen(_ column: String) -> String { "NOT \(column)" }
+
+    /// The words, which hold no whitespace, as one text: `matchesSearch` splits it again.
+    func searchText(_ words: [String]) -> SQLValue { .text(words.joined(by: " ")) }
+
+    /// Each word a phrase of its letter-and-digit runs, the last one a prefix; all of them must
+    /// match. Built by todo_search_query from the words as typed, folded as the stored side is.
+    func matchesSearch(_ text: String) -> String {
+        "t.search @@ todo_search_query(string_to_array(CAST(\(text) AS TEXT), ' '))"
+    }
 
     /// A refused statement aborts the transaction (short of a savepoint, a round trip each).
     var failureEndsTransaction: Bool { true }

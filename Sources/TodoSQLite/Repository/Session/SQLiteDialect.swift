@@ -1,3 +1,4 @@
+import TodoCore
 import TodoSQL
 
 /// SQLite's SQL where it is not PostgreSQL's: names and tags are `COLLATE NOCASE` columns, tags
@@ -39,6 +40,18 @@ struct SQLiteDialect: SQLDialect {
     }
 
     func inIDOrder(_ table: String) -> String { "\(table) NOT INDEXED" }
+
+    func isOpen(_ column: String) -> String { "\(column) = 0" }
+
+    /// The FTS5 query: each word a quoted string, so operators and punctuation in it are taken
+    /// literally, with `*` so it also matches as a prefix; FTS5 ANDs them.
+    func searchText(_ words: [String]) -> SQLValue {
+        .text(words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(by: " "))
+    }
+
+    func matchesSearch(_ text: String) -> String {
+        "t.id IN (SELECT rowid FROM tasks_search WHERE tasks_search MATCH \(text))"
+    }
 
     /// A refused statement leaves the transaction as it was before it.
     var failureEndsTransaction: Bool { false }
