@@ -6,6 +6,8 @@ public enum CommandFailure: ReportedError {
     case noDatabase(path: String, because: String)
     /// `todo db check` found problems; each finding is one line after the first.
     case checkFailed(path: String, findings: [String])
+    /// What was written in the editor could not be saved; the text is kept at `path`.
+    case editedTextKept(because: String, path: String)
 
     public var description: String {
         switch self {
@@ -13,6 +15,8 @@ public enum CommandFailure: ReportedError {
             "\(reason): there is no database at \(path) yet (a command that writes creates it)"
         case .checkFailed(let path, let findings):
             "\(path) has \(findings.count) problem\(findings.count == 1 ? "" : "s"):"
+        case .editedTextKept(let reason, let path):
+            "\(reason); what you wrote is kept in \(path)"
         }
     }
 

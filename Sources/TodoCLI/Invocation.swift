@@ -13,6 +13,8 @@ public enum Invocation: Equatable {
     case backUpDatabase(Settings, to: String)
     /// `todo ui`
     case navigator(Settings)
+    /// `todo edit ID` alone, on a terminal: the task in the person's editor.
+    case editInEditor(Settings, TodoTask.ID)
 }
 
 /// A command that turns into an invocation.

@@ -68,11 +68,6 @@ enum KeyTable {
         KeyBinding([.character("q")], "q  Ctrl-C", "quit", hint: "q quit") { app, _ in app.quit() },
     ]
 
-    /// The hint line of a screen: each binding's hint, in the table's order.
-    static func hints(_ table: [KeyBinding]) -> String {
-        table.compactMap(\.hint).joined(separator: "  ")
-    }
-
     /// Help's rows: the keys' names and what they do.
     static func help(_ table: [KeyBinding]) -> [(String, String)] {
         table.compactMap { binding in binding.names.map { ($0, binding.help) } }

@@ -117,7 +117,10 @@ extension NavigatorApp {
         case .confirm(let question):
             frame.put(question.text, row: row, column: 1, style: .bold)
         default:
-            if let status { frame.put(status, row: row, column: 1, style: statusIsError ? [.bold, .red] : []) }
+            if let status {
+                frame.put(TextCut.atWord(TerminalText.safe(status), columns: frame.columns - 2), row: row, column: 1,
+                          style: statusIsError ? [.bold, .red] : [])
+            }
             if case .form(let form) = mode, case .task? = screens.showing {
                 frame.cursor = FormView.cursor(form, at: 1)
             }
@@ -125,13 +128,13 @@ extension NavigatorApp {
     }
 
     private func hints(_ frame: inout Frame, row: Int) {
-        let text = switch mode {
-        case .form: "↑↓ Tab field  Enter save  Esc cancel  Ctrl-U clear"
-        case .prompt: "Enter done  Esc cancel  Ctrl-U clear"
-        case .confirm: "y yes  any other key no"
-        case .browsing, .help: KeyTable.hints(KeyTable.keys(for: screens.showing))
+        let hints = switch mode {
+        case .form: ["↑↓ Tab field", "Enter save", "Esc cancel", "Ctrl-U clear"]
+        case .prompt: ["Enter done", "Esc cancel", "Ctrl-U clear"]
+        case .confirm: ["y yes", "any other key no"]
+        case .browsing, .help: KeyTable.keys(for: screens.showing).compactMap(\.hint)
         }
-        frame.put(" " + text, row: row, column: 0, style: .dim)
+        frame.put(" " + TextCut.whole(hints, columns: frame.columns - 1), row: row, column: 0, style: .dim)
     }
 
     var helpKeys: [(String, String)] {
@@ -139,8 +142,39 @@ extension NavigatorApp {
     }
 }
 
-/// Cutting text to a number of columns from its end (for a prompt, where the cursor is).
+/// Cutting text to a number of columns: from its end (a prompt, where the cursor is), at a word
+/// (a status line, read as a sentence), or by whole hints (the hint line, never one half shown).
 enum TextCut {
+    static func atWord(_ text: String, columns: Int) -> String {
+        guard TerminalText.width(text) > columns else { return text }
+        var out = ""
+        var used = 0
+        var lastSpace: String.Index?
+        for character in text {
+            let width = TerminalText.width(String(character))
+            if used + width > columns - 1 { break }
+            if character == " " { lastSpace = out.endIndex }
+            out.append(character)
+            used += width
+        }
+        // At the last word that ends in the first half or later; a long word is cut where it must.
+        if let lastSpace, out.distance(from: out.startIndex, to: lastSpace) * 2 >= out.count { out = String(out[..<lastSpace]) }
+        return out + "…"
+    }
+
+    /// As many of `hints` as fit, two spaces apart, and `…` when some do not.
+    static func whole(_ hints: [String], columns: Int) -> String {
+        let all = hints.joined(separator: "  ")
+        guard TerminalText.width(all) > columns else { return all }
+        var out = ""
+        for hint in hints {
+            let next = out.isEmpty ? hint : out + "  " + hint
+            if TerminalText.width(next) + 3 > columns { break }
+            out = next
+        }
+        return out.isEmpty ? "…" : out + "  …"
+    }
+
     static func tail(_ text: String, columns: Int) -> String {
         var out = ""
         var used = 0

@@ -104,6 +104,8 @@ extension NavigatorApp {
         switch key {
         case .escape:
             mode = .browsing
+            // An error about the form goes with it.
+            (status, statusIsError) = (nil, false)
             // The user closes the form: dismissed from outside, so its coordinator finishes.
             screens.dismissFromOutside()
             return
@@ -133,7 +135,7 @@ extension NavigatorApp {
             send(.cancel)
             return
         }
-        if send(.save(changes), recording: ShellWords.command("edit", [String(form.task.id)])) {
+        if send(.save(changes), recording: changes.commandLine(editing: form.task.id)) {
             mode = .browsing
         } else {
             mode = .form(form)  // the error is on the form; nothing was saved

@@ -22,6 +22,8 @@ enum CompositionRoot {
         case .checkDatabase(let settings, let repair): try checkDatabase(settings, repair: repair)
         case .backUpDatabase(let settings, let file): try backUpDatabase(settings, to: file)
         case .navigator(let settings): try runNavigator(settings)
+        case .editInEditor(let settings, let id):
+            try TaskEditing.run(id, json: settings.json, read: { try readTask(settings, $0) }, save: { try run(settings, $0) })
         }
     }
 
@@ -38,11 +40,7 @@ enum CompositionRoot {
         let missing = location.server == nil && !createsDatabase && access(location.path, F_OK) != 0 ? location.path : nil
         let renderer = plan.renderer(settings, output: output, forbidsColour: configuration.forbidsColour, missingDatabase: missing)
 
-        let repository: any TodoRepository = if let server = location.server {
-            try openServer(server, configuration)
-        } else {
-            try missing == nil ? open(configuration, onlyReads: !plan.writes) : SQLiteTodoRepository.openEmpty()
-        }
+        let repository = try repository(configuration, onlyReads: !plan.writes, missing: missing != nil)
         let screens = ScreenStack(display: renderer)
         let app = AppCoordinator(screens: screens, repository: repository, today: { LocalClock().today() })
         app.start()
@@ -67,6 +65,24 @@ enum CompositionRoot {
 }
 
 extension CompositionRoot {
+    /// The repository of the configured database: a server's, a file's, or (for a file that is
+    /// `missing`, which nothing here creates) an empty one in memory.
+    static func repository(_ configuration: Configuration, onlyReads: Bool, missing: Bool) throws -> any TodoRepository {
+        if let server = configuration.location.server { return try openServer(server, configuration) }
+        return try missing ? SQLiteTodoRepository.openEmpty() : open(configuration, onlyReads: onlyReads)
+    }
+
+    /// One task, read from the database the settings name: what `todo edit ID` gives the editor.
+    static func readTask(_ settings: Settings, _ id: TodoTask.ID) throws -> TodoTask {
+        let configuration = try Configuration.resolve(databaseFlag: settings.db)
+        let path = configuration.location.path
+        let missing = configuration.location.server == nil && access(path, F_OK) != 0
+        guard let task = try repository(configuration, onlyReads: true, missing: missing).task(id) else {
+            throw missing ? CommandFailure.noDatabase(path: path, because: TodoError.taskNotFound(id).description) : TodoError.taskNotFound(id)
+        }
+        return task
+    }
+
     /// Opens the one repository, and says on stderr where the file was saved if opening it had to
     /// upgrade its schema first (stdout stays the command's).
     static func open(_ configuration: Configuration, onlyReads: Bool) throws -> SQLiteTodoRepository {

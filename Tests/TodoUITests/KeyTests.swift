@@ -158,7 +158,10 @@ import TodoUI
         #expect((task.title, task.due, task.priority, task.tags) == ("call mum back", Due(text: "2026-11-24"), .low, ["Family", "phone"]))
         #expect((task.repeatRule, task.repeatFrom) == (RepeatRule(text: "2w"), .done))
         #expect(ui.text.contains("todo · Home") && ui.lines[10].hasPrefix(" Saved 2: call mum back"))
-        #expect(try history(ui).first == "edit 2")
+        // The history says what the form did, as a command line that would do it again.
+        let command = try #require(try history(ui).first)
+        #expect(command.hasPrefix("edit 2 --title 'call mum back' --due 2026-11-24 --priority low") && command.contains("--tag phone")
+                && command.contains("--tag Family") && command.hasSuffix("--repeat 2w --repeat-from done"), "\(command)")
     }
 
     @Test func aBadValueIsShownOnTheFormAndNothingIsSaved() throws {
@@ -173,6 +176,7 @@ import TodoUI
         #expect(try ui.repository.task(1)?.due == Due(text: "2026-11-20"))
         try ui.press(.escape)
         #expect(ui.text.contains("todo · Home"))
+        #expect(!ui.text.contains("Error:"), "the form's error goes with the form")
         #expect(try ui.repository.task(1)?.due == Due(text: "2026-11-20"), "Esc saves nothing")
     }
 

@@ -39,7 +39,7 @@ import TodoUI
 
 
 
-             ↑↓ move  Enter edit  a add  space done  D delete  / filter  u …
+             ↑↓ move  Enter edit  a add  space done  D delete  / filter  …
             """)
         let screen = try #require(ui.terminal.screen)
         #expect(screen[1, 5].style.contains(.red), "an overdue date is red")
@@ -65,6 +65,26 @@ import TodoUI
              ↑↓ Tab field  Enter save  Esc cancel  Ctrl-U clear
             """)
         #expect(ui.terminal.screen?.cursor ?? (0, 0) == (2, 22), "the cursor at the end of the title")
+    }
+
+    /// A status line too long for the terminal ends at a word, with `…`; the hint line shows
+    /// whole hints only.
+    @Test func longLinesAreCutAtAWordAndHintsWhole() throws {
+        let ui = try Harness(rows: 12, columns: 40) { repository in
+            let list = try repository.createList(named: "Home")
+            _ = try repository.addTask(TaskDraft(title: "a rather long title that will not fit"), to: list.id)
+        }
+        try ui.press(.enter, .character(" "))
+        let status = ui.lines[10]
+        #expect(status == " Done 1: a rather long title that…", "\(status)")
+        #expect(ui.lines[11] == " ↑↓ move  Enter edit  a add  …", "\(ui.lines[11])")
+    }
+
+    /// The help covers whole rows: nothing of the screen under it shows at its sides.
+    @Test func helpCoversTheRowsItIsOn() throws {
+        let ui = try Harness()
+        try ui.press(.enter, .character("?"))
+        #expect(ui.lines[1...9].allSatisfy { !$0.hasPrefix(" [") }, "\(ui.text)")
     }
 
     @Test func helpListsTheKeysOfTheScreenUnderIt() throws {

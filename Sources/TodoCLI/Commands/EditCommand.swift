@@ -70,6 +70,17 @@ struct EditCommand: PlannedCommand {
     }
 
     func plan(at now: Due) throws -> CommandPlan { try request.plan(at: now) }
+
+    /// As every planned command's, but that one id and nothing else, on a terminal, opens the
+    /// task in the person's editor (a script still gets the usage error).
+    func invocation(at now: Due) throws -> Invocation {
+        if request.asksForTheEditor, ExternalEditor.hasTerminal { return .editInEditor(global.settings, request.ids[0]) }
+        do {
+            return .plan(global.settings, try plan(at: now))
+        } catch let error as ValidationError {
+            throw UsageError(message: error.message, command: Self.self)
+        }
+    }
 }
 
 /// `todo edit ID... ...` as plain values.

@@ -29,6 +29,9 @@ public final class EditTaskScreen: Screen {
             try display.show(saved, .updated)
             if !wasDone && saved.isDone { try Repetition.addNext(after: saved, today: today(), repository, display) }
             coordinator?.finish(shouldDismiss: true)
+        case .saveUnlessChanged(let changes, let seen):
+            guard try repository.task(task.id) == seen else { throw TodoError.changedWhileEditing(task.id) }
+            try handle(.save(changes))
         case .cancel:
             coordinator?.finish(shouldDismiss: true)
         default:

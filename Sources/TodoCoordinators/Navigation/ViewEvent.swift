@@ -46,6 +46,9 @@ public enum ViewEvent: Equatable, Sendable {
 
     // EditTask
     case save(TaskChanges)
+    /// Saves the changes unless the task is no longer as `since` (what an editor was given):
+    /// `TodoError.changedWhileEditing`, nothing overwritten.
+    case saveUnlessChanged(TaskChanges, since: TodoTask)
     case cancel
 }
 

@@ -33,6 +33,9 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database's file was deleted or moved (`replaced`: another file is at its path now)
     /// while todo had it open: what it writes there would be kept nowhere, so it writes nothing.
     case databaseGone(path: String, replaced: Bool)
+    /// The task changed (another command, process or machine) while it was open in an editor:
+    /// what was written there is not saved over it.
+    case changedWhileEditing(TodoTask.ID)
 
     public var description: String {
         switch self {
@@ -64,6 +67,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "that list was deleted meanwhile (by another command or process); nothing was added"
         case .databaseGone(let path, let replaced):
             "the database file \(path) was \(replaced ? "replaced by another file" : "deleted or moved away") while todo had it open; nothing was written to it"
+        case .changedWhileEditing(let id):
+            "task \(id) was changed by another command while it was being edited; nothing was saved"
         case .unreadableTask(let id, let field, let value, let expected):
             "task \(id) holds \(field) '\(value)' in the database, which is not \(expected); todo will not show it as something else (see todo db check)"
         }

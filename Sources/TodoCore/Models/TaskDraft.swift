@@ -68,3 +68,22 @@ public struct TaskChanges: Equatable, Sendable {
             && addTags.isEmpty && removeTags.isEmpty && repeatRule == .keep && repeatFrom == nil
     }
 }
+
+extension TaskChanges {
+    /// The command line that makes these changes to task `id`, as the history shows it, for a
+    /// change made by typing into a form (`todo ui`) or an editor: `edit 11 --due 2026-12-01`.
+    public func commandLine(editing id: TodoTask.ID) -> String {
+        var words = ["edit", String(id)]
+        if let title { words += ["--title", title] }
+        if case .set(let notes) = notes { words += ["--notes", notes ?? ""] }
+        if case .set(let due) = due { words += due.map { ["--due", $0.description] } ?? ["--no-due"] }
+        if let priority { words += ["--priority", priority.rawValue] }
+        if let listName { words += ["--list", listName] }
+        if let isDone { words.append(isDone ? "--done" : "--undone") }
+        for tag in addTags { words += ["--tag", tag] }
+        for tag in removeTags { words += ["--untag", tag] }
+        if case .set(let rule) = repeatRule { words += rule.map { ["--repeat", $0.description] } ?? ["--no-repeat"] }
+        if let repeatFrom { words += ["--repeat-from", repeatFrom.rawValue] }
+        return ShellWords.joined(words)
+    }
+}

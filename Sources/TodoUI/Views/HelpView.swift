@@ -4,7 +4,8 @@ enum HelpView {
         let width = min(frame.columns - 4, 56)
         let left = 2
         for row in first..<min(first + keys.count + 3, frame.rows - 2) {
-            frame.put(String(repeating: " ", count: width), row: row, column: left)
+            // The whole row: nothing of the screen under it shows at its sides.
+            frame.put(String(repeating: " ", count: frame.columns), row: row, column: 0)
             frame.paint(row: row, column: left, width: width, style: .reverse)
         }
         frame.put("Keys (any key closes this)", row: first, column: left + 2, width: width - 4, style: [.reverse, .bold])

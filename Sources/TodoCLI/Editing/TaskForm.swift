@@ -1,0 +1,134 @@
+import ArgumentParser
+import TodoCore
+
+/// A task as the short text `todo edit ID` opens in an editor, and that text read back into the
+/// changes it makes. One field a line (`title: …`), the notes last, as every line after
+/// `notes:`; lines that start with `#` before the notes are comments.
+enum TaskForm {
+    /// A value that cannot be read: the editor opens again with this at the top.
+    struct Problem: Error, Equatable {
+        let reason: String
+    }
+
+    static let keys = ["title", "list", "due", "priority", "tags", "repeat"]
+
+    /// The form of `task`, with `problem` (from the text saved before) as a comment at the top.
+    static func text(of task: TodoTask, problem: String? = nil) -> String {
+        var lines: [String] = []
+        if let problem { lines.append("# Error: " + problem.replacing("\n", with: " ")) }
+        lines += [
+            "# Task \(task.id). Save and quit to apply; an unchanged or emptied file changes nothing.",
+            "# due: todo help dates, or none; priority: none, low, medium, high; repeat: e.g. 1w, or 2w from done, or none.",
+            "title: " + task.title,
+            "list: " + task.listName,
+            "due: " + (task.due?.description ?? "none"),
+            "priority: " + task.priority.rawValue,
+            "tags: " + task.tags.joined(separator: " "),
+            "repeat: " + (task.repeatRule.map { $0.description + (task.repeatFrom == .done ? " from done" : "") } ?? "none"),
+            "notes:",
+        ]
+        return lines.joined(separator: "\n") + "\n" + (task.notes.map { $0 + "\n" } ?? "")
+    }
+
+    /// Whether the text holds nothing but comments and blank lines (an emptied file).
+    static func isEmpty(_ text: String) -> Bool {
+        text.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { line in
+            line.hasPrefix("#") || line.allSatisfy(\.isWhitespace)
+        }
+    }
+
+    /// The changes the saved text makes to `task`, empty when it makes none. Dates are read
+    /// against `today`, as `--due` is.
+    static func changes(from text: String, to task: TodoTask, today: CivilDate) throws(Problem) -> TaskChanges {
+        let (fields, notes) = try read(text)
+        var changes = TaskChanges()
+        // A title or list name left as it is stays, exactly, even one written untrimmed by hand.
+        let typedTitle = fields["title"] ?? ""
+        if !typedTitle.hasSameScalars(as: task.title) {
+            let title = try rule { try ArgumentRules.title(typedTitle) }
+            if !title.hasSameScalars(as: task.title) { changes.title = title }
+        }
+        let typedList = fields["list"] ?? ""
+        if !typedList.hasSameScalars(as: task.listName) {
+            let list = try rule { try ArgumentRules.listName(typedList) }
+            if Names.foldedForMatching(list) != Names.foldedForMatching(task.listName) { changes.listName = list }
+        }
+        let due = try self.due(fields["due"], today: today)
+        if due != task.due { changes.due = .set(due) }
+        let priority = try self.priority(fields["priority"])
+        if priority != task.priority { changes.priority = priority }
+        let tags = try rule { try ArgumentRules.tags(Names.words(fields["tags"] ?? "").map(String.init)) }
+        let (had, has) = (TagSet(task.tags), TagSet(tags))
+        changes.addTags = tags.filter { !had.contains($0) }
+        changes.removeTags = task.tags.filter { !has.contains($0) }
+        let (rule, from) = try repetition(fields["repeat"])
+        if rule != task.repeatRule { changes.repeatRule = .set(rule) }
+        if let from, from != task.repeatFrom { changes.repeatFrom = from }
+        if rule != nil && due == nil { throw Problem(reason: "a repeating task needs a due date") }
+        let newNotes = notes.isEmpty ? nil : notes
+        if !newNotes.hasSameScalars(as: task.notes) { changes.notes = .set(newNotes) }
+        return changes
+    }
+
+    /// `key: value` lines up to `notes:`, then the notes: every line after it, exactly, but for
+    /// the one line end an editor adds at the end.
+    private static func read(_ text: String) throws(Problem) -> (fields: [String: String], notes: String) {
+        var fields: [String: String] = [:]
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        while let line = lines.popFirst() {
+            if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { continue }
+            guard let colon = line.firstIndex(of: ":") else { throw Problem(reason: "'\(line.prefix(40))' is not a 'field: value' line") }
+            let key = (Names.trimmed(String(line[..<colon])) ?? "").lowercased()
+            // As written after `key: `: the form puts one space there.
+            var value = String(line[line.index(after: colon)...])
+            if value.hasPrefix(" ") { value.removeFirst() }
+            if key == "notes" {
+                var notes = ([value].filter { Names.trimmed($0) != nil } + lines.map(String.init)).joined(separator: "\n")
+                if notes.hasSuffix("\n") { notes.removeLast() }
+                return (fields, notes)
+            }
+            guard keys.contains(key) else { throw Problem(reason: "'\(key.prefix(40))' is not a field: use \(keys.joined(separator: ", ")) and notes") }
+            guard fields[key] == nil else { throw Problem(reason: "\(key) is there twice") }
+            fields[key] = value
+        }
+        return (fields, "")
+    }
+
+    /// A value, trimmed; nil for none (empty, or `none`).
+    private static func value(_ text: String?) -> String? {
+        guard let text = text.flatMap(Names.trimmed), text.lowercased() != "none" else { return nil }
+        return text
+    }
+
+    private static func due(_ text: String?, today: CivilDate) throws(Problem) -> Due? {
+        guard let text = value(text) else { return nil }
+        do {
+            return try Due.parse(text, today: today)
+        } catch {
+            throw Problem(reason: error.description)
+        }
+    }
+
+    private static func priority(_ text: String?) throws(Problem) -> Priority {
+        guard let text = value(text) else { return .none }
+        guard let priority = Priority(typed: text) else { throw Problem(reason: "priority must be none, low, medium or high, not '\(text)'") }
+        return priority
+    }
+
+    /// `1w`, `2w from done`, `monthly from due`, or none.
+    private static func repetition(_ text: String?) throws(Problem) -> (RepeatRule?, RepeatFrom?) {
+        guard let text = value(text) else { return (nil, nil) }
+        let words = text.split(separator: " ").map(String.init)
+        guard let rule = RepeatRule(text: words[0]),
+              words.count == 1 || (words.count == 3 && words[1] == "from" && RepeatFrom(rawValue: words[2]) != nil)
+        else { throw Problem(reason: "repeat must be daily, weekly, monthly, yearly or Nd, Nw, Nm, Ny, then perhaps 'from done', not '\(text)'") }
+        return (rule, words.count == 3 ? RepeatFrom(rawValue: words[2]) : .due)
+    }
+
+    /// A rule of `ArgumentRules`, its usage error as a problem of the form.
+    private static func rule<T>(_ check: () throws -> T) throws(Problem) -> T {
+        do { return try check() } catch let error as ValidationError { throw Problem(reason: error.message) } catch {
+            throw Problem(reason: "\(error)")
+        }
+    }
+}
