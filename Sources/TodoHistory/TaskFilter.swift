@@ -45,7 +45,10 @@ struct TaskFilter {
 
     /// ORDER BY clauses; each ends with the id so ties come out the same every time.
     mutating func order(_ query: TaskQuery) -> String {
-        let open = query.openFirst ? "t.done, " : ""
+        // Open before done only where there are done ones: with done ones filtered out, SQLite
+        // took the constant key for a reason to sort in groups, and a million tasks' first 50
+        // took 2 s instead of 80 ms.
+        let open = query.openFirst && query.includeDone ? "t.done, " : ""
         let byDue = "t.due IS NULL, t.due, t.id"
         let byPriority = "CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END, "
         switch query.sort {
