@@ -93,19 +93,19 @@ import TodoUI
     @Test func spaceMarksDoneAndOpensAgain() throws {
         let ui = try Harness()
         try ui.press(.enter, .down, .character(" "))
-        #expect(ui.lines[2] == " [x] 2026-11-25T18:30  call mum", "done tasks go after the open ones")
+        #expect(ui.lines[2] == " [x] !!! 2026-11-25T18:30  call mum", "done tasks go after the open ones")
         #expect(ui.lines[10].hasPrefix(" Done 2: call mum"))
         #expect(ui.isSelected("call mum"), "the selection follows the task")
         try ui.press(.character(" "))
-        #expect(ui.lines[2] == " [ ] 2026-11-25T18:30  call mum")
+        #expect(ui.lines[2] == " [ ] !!! 2026-11-25T18:30  call mum")
         #expect(try ui.repository.task(2)?.isDone == false)
     }
 
     @Test func doneOnARepeatingTaskAddsItsNextOne() throws {
         let ui = try Harness()
         try ui.press(.enter, .character(" "))
-        #expect(ui.lines[1] == " [ ] 2026-11-25T18:30  call mum")
-        #expect(ui.lines[2] == " [ ] 2026-11-27        water the ferns  #garden  ↻1w")
+        #expect(ui.lines[1] == " [ ] !!! 2026-11-25T18:30  call mum")
+        #expect(ui.lines[2] == " [ ]     2026-11-27        water the ferns  #garden  ↻1w")
         #expect(ui.lines[10].contains("next one due 2026-11-27"))
     }
 
@@ -184,19 +184,19 @@ import TodoUI
         let ui = try Harness()
         try ui.press(.enter, .character("/"))
         try ui.type("mum")
-        #expect(ui.lines[1] == " [ ] 2026-11-25T18:30  call mum", "narrowed while typing")
+        #expect(ui.lines[1] == " [ ] !!! 2026-11-25T18:30  call mum", "narrowed while typing")
         #expect(ui.lines[2] == "")
         try ui.press(.enter)
         #expect(ui.lines[0].contains("(filter: mum)"))
         try ui.press(.escape)
-        #expect(ui.lines[3] == " [x]                   old chore", "Esc clears the filter before it goes back")
+        #expect(ui.lines[3] == " [x]                       old chore", "Esc clears the filter before it goes back")
         #expect(ui.text.contains("todo · Home"))
     }
 
     @Test func undoOnEitherScreenRevertsTheLastChange() throws {
         let ui = try Harness()
         try ui.press(.enter, .character(" "), .character("u"))
-        #expect(ui.lines[1] == " [ ] 2026-11-20        water the ferns  #garden  ↻1w")
+        #expect(ui.lines[1] == " [ ]     2026-11-20        water the ferns  #garden  ↻1w")
         #expect(ui.lines[10].hasPrefix(" Undid:"))
         #expect(ui.repository.allTasks.count == 4, "the next task went too")
         try ui.press(.escape, .character("u"))
@@ -252,7 +252,7 @@ import TodoUI
         #expect(!ui.text.contains("sooner"), "nothing is read again until the data version moves (its own writes do not)")
         _ = try ui.database.another().createList(named: "Elsewhere")
         try ui.ui.refreshIfChanged()
-        #expect(ui.lines[1] == " [ ] 2026-11-01        sooner")
+        #expect(ui.lines[1] == " [ ]     2026-11-01        sooner")
         #expect(ui.isSelected("call mum"), "the same task, now one row down")
     }
 

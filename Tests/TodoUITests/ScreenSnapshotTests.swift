@@ -29,9 +29,9 @@ import TodoUI
         try ui.press(.enter)
         #expect(ui.text == """
              todo · Home                                             ? help
-             [ ] 2026-11-20        water the ferns  #garden  ↻1w
-             [ ] 2026-11-25T18:30  call mum
-             [x]                   old chore
+             [ ]     2026-11-20        water the ferns  #garden  ↻1w
+             [ ] !!! 2026-11-25T18:30  call mum
+             [x]                       old chore
 
 
 
@@ -42,7 +42,8 @@ import TodoUI
              ↑↓ move  Enter edit  a add  space done  D delete  / filter  …
             """)
         let screen = try #require(ui.terminal.screen)
-        #expect(screen[1, 5].style.contains(.red), "an overdue date is red")
+        #expect(screen[1, 9].style.contains(.red), "an overdue date is red")
+        #expect(screen[2, 5].style.contains(.bold), "a high priority's marks are bold")
         #expect(screen[3, 1].style.contains(.dim), "a done task is dim")
         #expect(ui.isSelected("water the ferns"))
     }

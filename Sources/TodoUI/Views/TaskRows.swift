@@ -1,7 +1,8 @@
 import TodoCore
 
-/// TodoList: one row per task, `[ ]` or `[x]`, its due date, title, tags and rule; open tasks
-/// first, then done ones (dim), the selected row reversed, an overdue date in red.
+/// TodoList: one row per task, `[ ]` or `[x]`, its priority's marks (`!` to `!!!`, when a task
+/// shown has one), its due date, title, tags and rule; open tasks first, then done ones (dim),
+/// the selected row reversed, an overdue date in red, a high priority in bold.
 enum TaskRows {
     static func draw(_ tasks: ArraySlice<TodoTask>, cursor: Int, into frame: inout Frame, at first: Int, rows: Int,
                      today: CivilDate, empty: String) {
@@ -10,11 +11,18 @@ enum TaskRows {
             return
         }
         let dueWidth = tasks.contains { $0.due?.minuteOfDay != nil } ? 16 : 10
+        // A column of marks only when a task shown has a priority: `!` low to `!!!` high.
+        let marks = tasks.contains { $0.priority != .none }
         for (offset, task) in tasks.enumerated() {
             let row = first + offset
             let style: CellStyle = task.isDone ? .dim : []
             var column = 1
             column += frame.put(task.isDone ? "[x] " : "[ ] ", row: row, column: column, style: style)
+            if marks {
+                frame.put(String(repeating: "!", count: task.priority.rank), row: row, column: column, width: 3,
+                          style: task.priority == .high && !task.isDone ? [.bold] : style)
+                column += 4
+            }
             let overdue = !task.isDone && (task.due.map { $0.date < today } ?? false)
             frame.put(task.due?.description ?? "", row: row, column: column, width: dueWidth, style: overdue ? [.red, .bold] : style)
             column += dueWidth + 2
