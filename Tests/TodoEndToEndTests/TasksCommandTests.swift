@@ -74,8 +74,10 @@ import TodoTestSupport
         let todo = try Self.seeded(store)
         #expect(try todo.succeed(["tasks", "--tag", "phone", "-q"]).stdout == "6\n3\n")
         #expect(try todo.succeed(["tasks", "--tag", "nothing", "--quiet"]).stdout == "")
-        let done = try todo.shell("todo tasks --tag phone -q | xargs \"$TODO_UNDER_TEST\" done -q")
+        let done = try todo.shell("todo tasks --tag phone -q | xargs -r \"$TODO_UNDER_TEST\" done -q")
         #expect(done.status == 0, "\(done.summary)")
+        let none = try todo.shell("todo tasks --tag nothing -q | xargs -r \"$TODO_UNDER_TEST\" done -q")
+        #expect(none.status == 0 && none.stderr.isEmpty, "\(none.summary)")
         #expect(try Self.titles(todo, []) == ["write report", "buy oat milk", "mow"])
     }
 

@@ -11,7 +11,7 @@ struct TasksCommand: PlannedCommand {
             --sort urgency puts first what needs doing first: overdue tasks (a date before today, \
             a date and time before now), then those due today or in the 7 days after, then the \
             rest; within each, high priority first, then by due date. -q prints only the ids, one \
-            a line: todo tasks --tag x -q | xargs todo done.
+            a line: todo tasks --tag x -q | xargs -r todo done.
             """
     )
     static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [
