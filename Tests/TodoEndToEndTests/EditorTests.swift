@@ -102,10 +102,12 @@ import TodoTestSupport
 
     static let hasVi = FileManager.default.isExecutableFile(atPath: "/usr/bin/vi")
 
-    /// Real vi on a real terminal (tmux): the form opens, a substitution and `:wq` save it.
+    /// Real vi on a real terminal (tmux), as no VISUAL nor EDITOR is set: the form opens, a
+    /// substitution and `:wq` save it.
     @Test(.enabled(if: (NavigatorTmuxTests.hasTmux && hasVi) || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux and vi"))
     func realViOnARealTerminal() throws {
-        let todo = try TodoRunner(environment: ["EDITOR": "vi"])
+        let todo = try TodoRunner()
+        #expect(todo.environment["EDITOR"] == nil && todo.environment["VISUAL"] == nil)
         try todo.add("Home", "call mum")
         let session = try NavigatorTmuxTests.Session(todo, command: NavigatorTmuxTests.command(todo, "'\(TodoRunner.binary)' edit 1"))
         #expect(try session.waitFor("title: call mum") != nil, "\(session.screen())")
@@ -117,7 +119,7 @@ import TodoTestSupport
         #expect(try Self.task(todo, 1)["title"] as? String == "from vi")
     }
 
-    @Test func theEditorIsVisualThenEditorThenViAndAFailingOneChangesNothing() throws {
+    @Test func visualComesBeforeEditorAndAFailingOneChangesNothing() throws {
         let todo = try TodoRunner()
         try todo.add("Home", "call mum")
         let visual = todo.directory.path("visual.sh")

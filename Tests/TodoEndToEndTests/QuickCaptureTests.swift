@@ -16,8 +16,8 @@ import TodoTestSupport
 
         let work = try todo.run(["add", "plan Q1", "--json"], environment: ["TODO_DEFAULT_LIST": "Work"])
         #expect(try work.jsonObject()["list"] as? String == "Work")
-        let blank = try todo.jsonObject(["add", "x"])
-        #expect(blank["list"] as? String == "Inbox")
+        let afterwards = try todo.jsonObject(["add", "x"])
+        #expect(afterwards["list"] as? String == "Inbox", "the variable of one command only")
         #expect(try todo.run(["add", "y"], environment: ["TODO_DEFAULT_LIST": "   "]).status == 0)
         #expect(try todo.jsonArray(["list", "Inbox"]).map { $0["title"] as? String } == ["buy oat milk", "call mum", "x", "y"])
 

@@ -75,11 +75,7 @@ struct EditCommand: PlannedCommand {
     /// task in the person's editor (a script still gets the usage error).
     func invocation(at now: Due) throws -> Invocation {
         if request.asksForTheEditor, ExternalEditor.hasTerminal { return .editInEditor(global.settings, request.ids[0]) }
-        do {
-            return .plan(global.settings, try plan(at: now))
-        } catch let error as ValidationError {
-            throw UsageError(message: error.message, command: Self.self)
-        }
+        return try planned(at: now)
     }
 }
 

@@ -46,6 +46,11 @@ extension PlannedCommand {
     /// runs before it looks for unknown options: `todo edit 13 --priorty high` must be told
     /// about `--priorty`, not that there is nothing to change.
     func invocation(at now: Due) throws -> Invocation {
+        try planned(at: now)
+    }
+
+    /// The plan as an invocation, a broken rule as this command's usage error.
+    func planned(at now: Due) throws -> Invocation {
         do {
             return .plan(global.settings, try plan(at: now))
         } catch let error as ValidationError {

@@ -61,6 +61,7 @@ struct QuickLine {
         options.first { $0.names.contains(spelling) }?.name ?? spelling
     }
 
+    /// A flag, by its long spelling (`-q` is kept as `--quiet`).
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// An option's value, converted; nil when absent, a give-up when it does not convert.
@@ -77,6 +78,4 @@ struct QuickLine {
         values.filter { $0.name == name }.map(\.value)
     }
 
-    /// Flags with a short and a long spelling (kept under the long one).
-    func flag(_ short: String, _ long: String) -> Bool { flags.contains(long) }
 }

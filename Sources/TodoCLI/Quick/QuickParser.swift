@@ -69,7 +69,7 @@ enum QuickParser {
     }
 
     private static func writing(_ line: QuickLine) -> Writing {
-        Writing(quiet: line.flag("-q", "--quiet"), dryRun: line.flag("--dry-run"))
+        Writing(quiet: line.flag("--quiet"), dryRun: line.flag("--dry-run"))
     }
 
     private static func ids(_ line: QuickLine) throws -> [Int64] {

@@ -36,20 +36,17 @@ public enum LocalTime {
     /// A stored moment (`2026-11-25T09:33:00Z`) in local time, to the minute, with the zone's
     /// offset from UTC then: `2026-11-25 22:33 +13:00`. Nil for a text that is no stored moment.
     public static func minuteWithOffset(_ timestamp: String) -> String? {
-        let bytes = Array(timestamp.utf8)
-        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z"),
-              let seconds = secondsSinceEpoch(basicUTC: String(decoding: bytes[0..<4] + bytes[5..<7] + bytes[8..<11]
-                  + bytes[11..<13] + bytes[14..<16] + bytes[17..<20], as: UTF8.self))
-        else { return nil }
+        guard let seconds = Timestamp.secondsSinceEpoch(timestamp) else { return nil }
         var time = time_t(seconds)
         var parts = tm()
-        guard localtime_r(&time, &parts) != nil else { return nil }
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        guard localtime_r(&time, &parts) != nil,
+              let date = CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        else { return nil }
+        // The local minute as a due date writes it, the `T` a space; then the offset, +HH:MM.
+        let minute = Due(date: date, minuteOfDay: Int(parts.tm_hour) * 60 + Int(parts.tm_min)).description.replacing("T", with: " ")
         let offset = Int(parts.tm_gmtoff) / 60
-        let year = String(Int(parts.tm_year) + 1900)
-        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + two(Int(parts.tm_mon) + 1) + "-" + two(Int(parts.tm_mday))
-            + " " + two(Int(parts.tm_hour)) + ":" + two(Int(parts.tm_min))
-            + " " + (offset < 0 ? "-" : "+") + two(abs(offset) / 60) + ":" + two(abs(offset) % 60)
+        let hours = abs(offset) / 60, minutes = abs(offset) % 60
+        return minute + (offset < 0 ? " -" : " +") + (hours < 10 ? "0" : "") + String(hours) + (minutes < 10 ? ":0" : ":") + String(minutes)
     }
 
     /// Seconds since the epoch of a UTC moment written `20261122T093000Z` (Taskwarrior's form),

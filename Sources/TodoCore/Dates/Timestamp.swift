@@ -12,6 +12,15 @@ public enum Timestamp {
         }
     }
 
+    /// The moment a stored timestamp names, in seconds since 1970-01-01T00:00:00Z; nil for any
+    /// other text.
+    public static func secondsSinceEpoch(_ text: String) -> Int? {
+        guard isValid(text), let due = Due(text: String(text.prefix(16))), let minute = due.minuteOfDay,
+              let second = Int(text.dropFirst(17).prefix(2))
+        else { return nil }
+        return due.date.daysSinceEpoch * 86_400 + minute * 60 + second
+    }
+
     /// A time written by hand in sqlite3, in any form SQLite's own date functions write or read
     /// (`CURRENT_TIMESTAMP`'s `2026-11-22 09:30:00`, fractions of a second, no seconds, a date
     /// alone, a `Z` or a `+02:00` offset, a Julian day number), in the stored form; nil when it is
