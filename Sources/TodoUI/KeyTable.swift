@@ -20,8 +20,12 @@ struct KeyBinding: Sendable {
 enum KeyTable {
     /// The keys of the screen showing `showing` (a task's form reads its own: `handleForm`).
     static func keys(for showing: Showing?) -> [KeyBinding] {
-        if case .tasks? = showing { return tasks }
-        return lists
+        switch showing {
+        case .tasks?: tasks
+        case .openTasks?: openTasks
+        case .agenda?: agenda
+        default: lists
+        }
     }
 
     static let lists: [KeyBinding] = [
@@ -36,36 +40,64 @@ enum KeyTable {
         },
         KeyBinding([.character("e")], "e", "rename the list", hint: "e rename") { app, _ in app.askToRenameSelectedList() },
         KeyBinding([.character("D")], "D", "delete the list (asks y)", hint: "D delete") { app, _ in app.askToDeleteSelectedList() },
-        KeyBinding([.character("u")], "u", "undo the last change", hint: "u undo") { app, _ in app.send(.undo) },
-        KeyBinding([.character("U")], "U", "redo the change last undone", hint: nil) { app, _ in app.send(.redo) },
-        KeyBinding([.character("?")], "?", "this help", hint: nil) { app, _ in app.mode = .help },
+        undo, redo, help,
         KeyBinding([.escape, .left, .character("h"), .character("q")], "Esc  q  Ctrl-C", "quit", hint: "q quit") { app, _ in app.quit() },
-    ]
+    ] + tabs
 
-    static let tasks: [KeyBinding] = [
-        KeyBinding([.up, .down, .character("k"), .character("j")], "↑/↓  k/j", "move", hint: "↑↓ move") { app, key in
-            app.moveTask(by: key == .up || key == .character("k") ? -1 : 1)
-        },
-        KeyBinding([.pageUp, .pageDown], "PgUp/PgDn", "a page", hint: nil) { app, key in app.moveTask(by: key == .pageUp ? -app.pageRows : app.pageRows) },
-        KeyBinding([.home], nil, "the first task", hint: nil) { app, _ in (app.top, app.cursor, app.selectedTask) = (0, 0, nil) },
-        KeyBinding([.enter, .character("e"), .right, .character("l")], "Enter  e", "edit the task", hint: "Enter edit") { app, _ in app.editSelectedTask() },
+    /// One list's tasks (TodoList).
+    static let tasks: [KeyBinding] = moves + [
+        edit,
         KeyBinding([.character("a")], "a", "add a task", hint: "a add") { app, _ in
             app.mode = .prompt(NavigatorApp.Prompt(purpose: .addTask, label: "New task", text: ""))
         },
-        KeyBinding([.character(" ")], "space", "mark done / open again", hint: "space done") { app, _ in app.toggleSelectedTask() },
-        KeyBinding([.character("D")], "D", "delete the task (asks y)", hint: "D delete") { app, _ in app.askToDeleteSelectedTask() },
-        KeyBinding([.character("/")], "/", "filter by words; Esc clears", hint: "/ filter") { app, _ in
-            app.mode = .prompt(NavigatorApp.Prompt(purpose: .filter, label: "Filter", text: app.filter.joined(separator: " ")))
-        },
-        KeyBinding([.character("u")], "u", "undo the last change", hint: "u undo") { app, _ in app.send(.undo) },
-        KeyBinding([.character("U")], "U", "redo the change last undone", hint: nil) { app, _ in app.send(.redo) },
+        done, delete, filter, undo, redo,
         KeyBinding([.escape, .left, .character("h")], "Esc  ←  h", "back to the lists", hint: "Esc back") { app, key in
             // Esc clears a filter first; then, as ← and h, it leaves the list.
             if key == .escape && !app.filter.isEmpty { return app.setFilter([]) }
             app.leaveList()
         },
-        KeyBinding([.character("?")], "?", "this help", hint: nil) { app, _ in app.mode = .help },
-        KeyBinding([.character("q")], "q  Ctrl-C", "quit", hint: "q quit") { app, _ in app.quit() },
+        help, quit,
+    ] + tabs
+
+    /// Every list's open tasks (the Tasks tab).
+    static let openTasks: [KeyBinding] = moves + [
+        edit, done, delete, filter, undo, redo,
+        KeyBinding([.escape], nil, "clear the filter", hint: nil) { app, _ in app.setFilter([]) },
+        help, quit,
+    ] + tabs
+
+    /// The days ahead (the Agenda tab).
+    static let agenda: [KeyBinding] = moves + [edit, done, delete, undo, redo, help, quit] + tabs
+
+    // Rows more than one screen has.
+
+    private static let moves: [KeyBinding] = [
+        KeyBinding([.up, .down, .character("k"), .character("j")], "↑/↓  k/j", "move", hint: "↑↓ move") { app, key in
+            app.moveTask(by: key == .up || key == .character("k") ? -1 : 1)
+        },
+        KeyBinding([.pageUp, .pageDown], "PgUp/PgDn", "a page", hint: nil) { app, key in app.moveTask(by: key == .pageUp ? -app.pageRows : app.pageRows) },
+        KeyBinding([.home], nil, "the first task", hint: nil) { app, _ in (app.top, app.cursor, app.selectedTask) = (0, 0, nil) },
+    ]
+    private static let edit = KeyBinding([.enter, .character("e"), .right, .character("l")], "Enter  e", "edit the task", hint: "Enter edit") { app, _ in
+        app.editSelectedTask()
+    }
+    private static let done = KeyBinding([.character(" ")], "space", "mark done / open again", hint: "space done") { app, _ in app.toggleSelectedTask() }
+    private static let delete = KeyBinding([.character("D")], "D", "delete the task (asks y)", hint: "D delete") { app, _ in app.askToDeleteSelectedTask() }
+    private static let filter = KeyBinding([.character("/")], "/", "filter by words; Esc clears", hint: "/ filter") { app, _ in
+        app.mode = .prompt(NavigatorApp.Prompt(purpose: .filter, label: "Filter", text: app.filter.joined(separator: " ")))
+    }
+    private static let undo = KeyBinding([.character("u")], "u", "undo the last change", hint: "u undo") { app, _ in app.send(.undo) }
+    private static let redo = KeyBinding([.character("U")], "U", "redo the change last undone", hint: nil) { app, _ in app.send(.redo) }
+    private static let help = KeyBinding([.character("?")], "?", "this help", hint: nil) { app, _ in app.mode = .help }
+    private static let quit = KeyBinding([.character("q")], "q  Ctrl-C", "quit", hint: "q quit") { app, _ in app.quit() }
+    /// On every screen but a task's form: the header names the tabs with their keys.
+    private static let tabs: [KeyBinding] = [
+        KeyBinding([.character("1"), .character("2"), .character("3")], "1  2  3", "the Lists, Tasks, Agenda tab", hint: nil) { app, key in
+            if case .character(let digit) = key, let tab = digit.wholeNumberValue.flatMap(Tab.init(rawValue:)) { app.show(tab) }
+        },
+        KeyBinding([.tab, .backTab], "Tab  Shift-Tab", "the next, the previous tab", hint: nil) { app, key in
+            app.show(app.tab.next(by: key == .tab ? 1 : -1))
+        },
     ]
 
     /// Help's rows: the keys' names and what they do.

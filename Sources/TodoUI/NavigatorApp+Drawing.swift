@@ -20,6 +20,17 @@ extension NavigatorApp {
             title(&frame, list.name + (filter.isEmpty ? "" : "  (filter: \(filter.joined(separator: " ")))"))
             TaskRows.draw(display.tasks.prefix(body.rows), cursor: cursor, into: &frame, at: body.first, rows: body.rows,
                           today: today(), empty: filter.isEmpty ? "No tasks yet. Press a to add one." : "No task matches the filter. Esc clears it.")
+        case .openTasks?:
+            loadTasks()
+            title(&frame, "Open tasks" + (filter.isEmpty ? "" : "  (filter: \(filter.joined(separator: " ")))"))
+            TaskRows.draw(display.tasks.prefix(body.rows), cursor: cursor, into: &frame, at: body.first, rows: body.rows, today: today(),
+                          empty: filter.isEmpty ? "No open tasks. Add some in a list (1)." : "No task matches the filter. Esc clears it.",
+                          showingLists: true)
+        case .agenda?:
+            loadTasks()
+            title(&frame, "Due through \(Due(date: agendaLastDay))")
+            TaskRows.draw(display.tasks.prefix(body.rows), cursor: cursor, into: &frame, at: body.first, rows: body.rows, today: today(),
+                          empty: "Nothing is due through \(Due(date: agendaLastDay)).", showingLists: true)
         case .task(let task)?:
             title(&frame, "Edit task \(task.id)")
             if case .form(let form) = mode { FormView.draw(form, into: &frame, at: body.first) }
@@ -50,9 +61,16 @@ extension NavigatorApp {
         selectedTask = selectedTaskShown?.id
     }
 
-    /// `rows` rows of the list (or of the filter's matches) from row `first`.
+    /// `rows` rows of what the screen shows (a list, its filter's matches, every list's open
+    /// tasks, the agenda) from row `first`.
     private func read(from first: Int, rows: Int) {
-        if filter.isEmpty {
+        if case .openTasks? = screens.showing {
+            var query = TaskQuery(sort: .due, limit: rows, words: filter)
+            query.offset = first
+            send(.showTasksAcrossLists(query, lists: []))
+        } else if case .agenda? = screens.showing {
+            send(.showAgenda(through: agendaLastDay, offset: first, limit: rows))
+        } else if filter.isEmpty {
             var query = TaskQuery(includeDone: true, sort: .due, limit: rows)
             query.offset = first
             send(.showTasks(query))
@@ -99,10 +117,28 @@ extension NavigatorApp {
         display.lists.indices.contains(listCursor) ? display.lists[listCursor] : nil
     }
 
+    /// The last day the Agenda tab shows, as `todo agenda` does by default.
+    var agendaLastDay: CivilDate {
+        let today = today()
+        return today.adding(days: AcrossListsScreen.agendaDaysAhead) ?? today
+    }
+
+    /// The header: what is shown, the tabs with their keys (the open one not reversed, and in a
+    /// window narrower than 80 columns the only one named), help.
     private func title(_ frame: inout Frame, _ text: String) {
-        frame.put(" todo · " + text, row: 0, column: 0, width: frame.columns - 8, style: .bold)
+        let tabs = Tab.allCases.map { $0 == tab || frame.columns >= 80 ? "\($0.rawValue) \($0.title)" : "\($0.rawValue)" }
+        let tabsWidth = tabs.reduce(0) { $0 + TerminalText.width($1) + 2 }
+        var column = frame.columns - 8 - tabsWidth
+        frame.put(" todo · " + text, row: 0, column: 0, width: column - 1, style: .bold)
+        var open = (column: 0, width: 0)
+        for (each, label) in zip(Tab.allCases, tabs) {
+            let width = frame.put(" \(label) ", row: 0, column: column, style: each == tab ? .bold : .dim)
+            if each == tab { open = (column, width) }
+            column += width
+        }
         frame.put("? help ", row: 0, column: frame.columns - 7, style: .dim)
-        frame.paint(row: 0, style: .reverse)
+        frame.paint(row: 0, width: open.column, style: .reverse)
+        frame.paint(row: 0, column: open.column + open.width, style: .reverse)
     }
 
     private func statusLine(_ frame: inout Frame, row: Int) {

@@ -39,16 +39,9 @@ public final class NavigatorApp {
     /// What the last key did (or why it could not), on the status line.
     var status: String?
     var statusIsError = false
-    /// MainList's window: the first list shown, the selected row within it, the selected list.
-    var listTop = 0
-    var listCursor = 0
-    var selectedList: TodoList.ID?
-    /// TodoList's window: the first row shown, the selected row within it, the selected task.
-    var top = 0
-    var cursor = 0
-    var selectedTask: TodoTask.ID?
-    /// The words of `/`, while a filter is on.
-    var filter: [String] = []
+    /// Where each tab was left (its windows and filter), in `Tab.allCases` order: the screens
+    /// are kept by each tab's stack, what only a full-screen view has is kept here.
+    var places = Tab.allCases.map { _ in Place() }
     public private(set) var isFinished = false
     /// Set when the run ended because another file is at the database's path now: the caller
     /// opens that one and starts again.
@@ -178,5 +171,9 @@ public final class NavigatorApp {
         statusIsError = true
     }
 
-    func quit() { isFinished = true }
+    /// Leaves `todo ui`: every tab's screens leave and their coordinators finish.
+    func quit() {
+        isFinished = true
+        app.finish()
+    }
 }

@@ -25,13 +25,11 @@ extension CompositionRoot {
         // is opened in place of the old one, with the screens built anew over it.
         while true {
             let display = NavigatorDisplay()
-            let screens = ScreenStack(display: display)
             let today: Today = { LocalClock().today() }
-            let app = AppCoordinator(screens: screens, repository: repository, today: today)
+            let app = AppCoordinator(display: display, repository: repository, today: today)
             app.start()
             let navigatorApp = NavigatorApp(terminal: terminal, app: app, display: display, today: today)
             try navigatorApp.run(saying: message)
-            screens.unwindToRoot()
             guard navigatorApp.reopens else { return }
             repository = try open(configuration, onlyReads: false)
             message = "Another database file was put at the path: this is it"

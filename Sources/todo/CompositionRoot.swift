@@ -41,17 +41,16 @@ enum CompositionRoot {
         let renderer = plan.renderer(settings, output: output, forbidsColour: configuration.forbidsColour, missingDatabase: missing)
 
         let repository = try repository(configuration, onlyReads: !plan.writes, missing: missing != nil)
-        let screens = ScreenStack(display: renderer)
-        let app = AppCoordinator(screens: screens, repository: repository, today: { LocalClock().today() })
+        let app = AppCoordinator(display: renderer, repository: repository, today: { LocalClock().today() })
         app.start()
 
         do {
-            try plan.carryOut(on: repository, app, screens)
+            try plan.carryOut(on: repository, app)
         } catch let error as TodoError where missing != nil {
             throw CommandFailure.noDatabase(path: location.path, because: error.description)
         }
         // The command is over: leave every screen, so each coordinator finishes.
-        screens.unwindToRoot()
+        app.finish()
         do {
             try renderer.finish()
             try output.flush()

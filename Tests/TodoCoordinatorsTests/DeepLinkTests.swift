@@ -124,11 +124,11 @@ import TodoTestSupport
     @Test func aLinkBeforeStartIsNoScreen() throws {
         let database = try ScratchDatabase(tasks: [("Groceries", "milk")])
         let repository: any TodoRepository = database.repository
-        let screens = ScreenStack(display: RecordingDisplay())
-        let app = AppCoordinator(screens: screens, repository: repository, today: testToday)
+        let app = AppCoordinator(display: RecordingDisplay(), repository: repository, today: testToday)
 
         #expect(throws: NavigationError.noScreen) { try app.open(.editTask(1)) }
-        #expect(screens.stack.isEmpty)
+        #expect(throws: NavigationError.noScreen) { try app.open(.tab(.tasks)) }
+        #expect(app.screens.stack.isEmpty)
     }
 
     @Test func anEventWithNoScreenIsNoScreen() {

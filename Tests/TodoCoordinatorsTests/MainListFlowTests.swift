@@ -3,13 +3,15 @@ import TodoCoordinators
 import TodoCore
 import TodoTestSupport
 
-/// MainList: the root screen. It shows and edits lists itself and asks its coordinator to push
-/// a list's TodoList.
+/// MainList: the Lists tab's root screen. It shows and edits lists itself and asks its
+/// coordinator to push a list's TodoList.
 @Suite struct MainListFlowTests {
     @Test func startPutsMainListAloneOnScreen() throws {
         let app = try TestApp(lists: ["Groceries"])
         let mainList = try app.mainList()
-        #expect(mainList.parentCoordinator === app.app)
+        #expect(try mainList.parentCoordinator === app.tabBar())
+        #expect(try app.tabBar().parentCoordinator === app.app)
+        #expect(try app.tabBar().selectedTab == .lists, "the Lists tab is on show first")
         #expect(mainList.screens === app.screens)
         try app.expectOnlyMainList()
         #expect(app.screens.visibleScreen === app.screens.stack.first)

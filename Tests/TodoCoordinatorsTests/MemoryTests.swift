@@ -10,6 +10,7 @@ import TodoTestSupport
     /// Weak references to everything one composition root built.
     private final class Built {
         weak var app: AppCoordinator?
+        weak var tabBar: TabBarCoordinator?
         weak var screens: ScreenStack?
         weak var display: RecordingDisplay?
         weak var repository: SQLiteTodoRepository?
@@ -17,20 +18,37 @@ import TodoTestSupport
         weak var mainListScreen: MainListScreen?
         var todoList = Tracked<TodoListCoordinator, TodoListScreen>()
         var editTask = Tracked<EditTaskCoordinator, EditTaskScreen>()
+        var tasks = Tracked<AcrossListsCoordinator, AcrossListsScreen>()
+        var agenda = Tracked<AcrossListsCoordinator, AcrossListsScreen>()
+        /// EditTask presented on the Tasks tab.
+        var tasksEditTask = Tracked<EditTaskCoordinator, EditTaskScreen>()
 
         var everything: [AnyObject?] {
-            [app, screens, display, repository, mainList, mainListScreen,
-             todoList.coordinator, todoList.screen, editTask.coordinator, editTask.screen]
+            [app, tabBar, screens, display, repository, mainList, mainListScreen,
+             todoList.coordinator, todoList.screen, editTask.coordinator, editTask.screen, tasks.coordinator, tasks.screen,
+             agenda.coordinator, agenda.screen, tasksEditTask.coordinator, tasksEditTask.screen]
         }
+        /// What the tabs built: gone once the app finished, though the app itself is kept.
+        var tabs: [AnyObject?] { [tabBar, screens] + everything.dropFirst(5) }
     }
 
     /// Builds the app the way the composition root does, opens EditTask for a task, and returns
     /// only weak references: when this returns, the owner has dropped it.
     private func buildAndDrop(unwinding: Bool) throws -> Built {
-        let built = Built()
         let owner = try TestApp(tasks: [("Groceries", "milk")])
-        try owner.app.open(.editTask(owner.task(titled: "milk").id))
+        let built = try track(owner)
+        if unwinding { owner.screens.unwindToRoot() }
+        return built
+    }
+
+    /// Opens EditTask for a task on the Lists tab and on the Tasks tab, and returns weak
+    /// references to all `owner` built.
+    private func track(_ owner: TestApp) throws -> Built {
+        let built = Built()
+        let milk = try owner.task(titled: "milk").id
+        try owner.app.open(.editTask(milk))
         built.app = owner.app
+        built.tabBar = try owner.tabBar()
         built.screens = owner.screens
         built.display = owner.display
         built.repository = owner.database.repository
@@ -38,8 +56,16 @@ import TodoTestSupport
         built.mainListScreen = owner.screens.stack.first as? MainListScreen
         built.todoList = try owner.trackTodoList()
         built.editTask = try owner.trackEditTask()
+        try owner.app.open(.tab(.tasks))
+        try owner.screens.send(.selectTask(milk))
+        built.tasks = Tracked(coordinator: try owner.tabBar().coordinator(of: .tasks) as? AcrossListsCoordinator,
+                              screen: owner.screens.stack.first as? AcrossListsScreen)
+        built.tasksEditTask = Tracked(coordinator: built.tasks.coordinator?.childCoordinators.first as? EditTaskCoordinator,
+                                      screen: owner.screens.presented as? EditTaskScreen)
+        let agendaStack = try owner.tabBar().screens(of: .agenda)
+        built.agenda = Tracked(coordinator: try owner.tabBar().coordinator(of: .agenda) as? AcrossListsCoordinator,
+                               screen: agendaStack.stack.first as? AcrossListsScreen)
         #expect(built.everything.allSatisfy { $0 != nil }, "all of it is alive while the owner holds it")
-        if unwinding { owner.screens.unwindToRoot() }
         return built
     }
 
@@ -53,8 +79,23 @@ import TodoTestSupport
         #expect(built.mainListScreen == nil)
         #expect(built.todoList.isReleased)
         #expect(built.editTask.isReleased)
+        #expect(built.tasks.isReleased && built.agenda.isReleased && built.tasksEditTask.isReleased)
         #expect(built.display == nil)
         #expect(built.repository == nil, "nothing but the tree held the repository")
+    }
+
+    /// The end of a command or of `todo ui`: the app lives on, every tab's coordinators and
+    /// screens (the open EditTasks too) finish and are released.
+    @Test func finishingTheAppReleasesEveryTab() throws {
+        let owner = try TestApp(tasks: [("Groceries", "milk")])
+        let built = try track(owner)
+
+        owner.app.finish()
+
+        #expect(built.app != nil && built.repository != nil, "the owner keeps the app")
+        #expect(built.tabs.allSatisfy { $0 == nil }, "every tab's coordinators and screens are gone")
+        #expect(owner.app.childCoordinators.isEmpty)
+        #expect(throws: NavigationError.noScreen) { try owner.app.screens.send(.showLists) }
     }
 
     @Test func theAppCoordinatorAloneKeepsItsTreeAlive() throws {
@@ -63,11 +104,10 @@ import TodoTestSupport
         let database = try ScratchDatabase(lists: ["Groceries"])
         let app: AppCoordinator
         do {
-            let owned = ScreenStack(display: RecordingDisplay())
-            app = AppCoordinator(screens: owned, repository: database.repository, today: testToday)
+            app = AppCoordinator(display: RecordingDisplay(), repository: database.repository, today: testToday)
             app.start()
-            screens = owned
-            mainList = app.childCoordinators.first as? MainListCoordinator
+            screens = app.screens
+            mainList = app.tabBar?.coordinator(of: .lists) as? MainListCoordinator
         }
         #expect(screens != nil && mainList != nil)
         try app.screens.send(.selectList("Groceries", creating: false))
@@ -110,21 +150,21 @@ import TodoTestSupport
         let mainListChild = MainListCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
         let todoListChild = TodoListCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
         let editTaskChild = EditTaskCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
-        weak var app: AppCoordinator?
+        weak var tabBar: TabBarCoordinator?
         weak var mainList: MainListCoordinator?
         weak var todoList: TodoListCoordinator?
 
         do {
-            let strongApp = AppCoordinator(screens: screens, repository: repository, today: testToday)
+            let strongTabBar = TabBarCoordinator(display: screens.display, repository: repository, today: testToday)
             let strongMainList = MainListCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
             let strongTodoList = TodoListCoordinator(Dependencies(screens: screens, repository: repository, today: testToday))
-            mainListChild.parentCoordinator = strongApp
+            mainListChild.parentCoordinator = strongTabBar
             todoListChild.parentCoordinator = strongMainList
             editTaskChild.parentCoordinator = strongTodoList
-            (app, mainList, todoList) = (strongApp, strongMainList, strongTodoList)
+            (tabBar, mainList, todoList) = (strongTabBar, strongMainList, strongTodoList)
         }
 
-        #expect(app == nil && mainListChild.parentCoordinator == nil)
+        #expect(tabBar == nil && mainListChild.parentCoordinator == nil)
         #expect(mainList == nil && todoListChild.parentCoordinator == nil)
         #expect(todoList == nil && editTaskChild.parentCoordinator == nil)
     }

@@ -80,6 +80,15 @@ import TodoTestSupport
         #expect(try session.waitFor("by key") != nil, "\(session.screen())")
         #expect(try todo.jsonArray(["list", "Home"]).contains { $0["title"] as? String == "by key" })
 
+        // The tabs: Tab shows every open task with its list, 3 the agenda, 1 the list as it was.
+        try session.send("Tab")
+        #expect(try session.waitFor("todo · Open tasks") != nil && session.screen().contains("Work  report"), "\(session.screen())")
+        try session.send("3")
+        #expect(try session.waitFor("todo · Due through") != nil && session.screen().contains("Home  water the ferns") == false,
+                "2099 is not in the week ahead: \(session.screen())")
+        try session.send("1")
+        #expect(try session.waitFor("todo · Home") != nil, "\(session.screen())")
+
         try session.send("q")
         #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
         #expect(!session.screen().contains("todo · Home"), "the alternate screen is gone")

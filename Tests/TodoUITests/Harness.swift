@@ -11,7 +11,8 @@ final class Harness {
     let database: ScratchDatabase
     var repository: any TodoRepository { database.repository }
     let terminal: MemoryTerminal
-    let screens: ScreenStack
+    /// The screens of the tab on show.
+    var screens: ScreenStack { app.screens }
     let app: AppCoordinator
     let ui: NavigatorApp
 
@@ -21,8 +22,7 @@ final class Harness {
         try repository.write { try setUp(repository) }
         terminal = MemoryTerminal(rows: rows, columns: columns)
         let display = NavigatorDisplay()
-        screens = ScreenStack(display: display)
-        app = AppCoordinator(screens: screens, repository: repository, today: { Harness.today })
+        app = AppCoordinator(display: display, repository: repository, today: { Harness.today })
         app.start()
         ui = NavigatorApp(terminal: terminal, app: app, display: display, today: { Harness.today })
         try ui.start()

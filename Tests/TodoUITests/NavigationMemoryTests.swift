@@ -21,7 +21,7 @@ import TodoUI
         #expect(todoListCoordinator?.childCoordinators.isEmpty == true)
         try ui.press(.escape)
         #expect(todoList == nil && todoListCoordinator == nil, "back: popped from outside, finished, released")
-        let mainList = try #require(ui.app.childCoordinators.first as? MainListCoordinator)
+        let mainList = try #require(ui.app.tabBar?.coordinator(of: .lists) as? MainListCoordinator)
         #expect(mainList.childCoordinators.isEmpty)
     }
 

@@ -8,7 +8,7 @@ import TodoUI
     @Test func mainListShowsEveryListWithItsCounts() throws {
         let ui = try Harness()
         #expect(ui.text == """
-             todo · Lists                                            ? help
+             todo · Lists                             1 Lists  2  3  ? help
               Home  2 open  1 done
               Work  1 open  0 done
 
@@ -28,7 +28,7 @@ import TodoUI
         let ui = try Harness()
         try ui.press(.enter)
         #expect(ui.text == """
-             todo · Home                                             ? help
+             todo · Home                              1 Lists  2  3  ? help
              [ ]     2026-11-20        water the ferns  #garden  ↻1w
              [ ] !!! 2026-11-25T18:30  call mum
              [x]                       old chore
@@ -52,7 +52,7 @@ import TodoUI
         let ui = try Harness()
         try ui.press(.enter, .down, .enter)
         #expect(ui.text == """
-             todo · Edit task 2                                      ? help
+             todo · Edit task 2                       1 Lists  2  3  ? help
 
              ▸ Title      call mum
                Notes

@@ -14,7 +14,7 @@ struct AgendaCommand: PlannedCommand {
     // Unconditional, so that `--days -1` is read as a number and refused as one, not taken for
     // an unknown option.
     @Option(parsing: .unconditional, help: "How many days after today to include (0 or more).")
-    var days = 7
+    var days = AcrossListsScreen.agendaDaysAhead
 
     @Option(name: [.short, .long], help: "Only tasks with this tag (repeat the option: with all of them).")
     var tag: [String] = []
@@ -23,7 +23,7 @@ struct AgendaCommand: PlannedCommand {
         guard days >= 0 else { throw ValidationError("--days must be 0 or more, not \(days)") }
         guard days <= 36_500 else { throw ValidationError("--days must be at most 36500 (a hundred years)") }
         let lastDay = now.date.adding(days: days) ?? now.date
-        return .listing([.send(.showAgenda(through: lastDay, tags: try ArgumentRules.filterTags(tag)))])
+        return .listing([.open(.tab(.agenda)), .send(.showAgenda(through: lastDay, tags: try ArgumentRules.filterTags(tag)))])
     }
 }
 

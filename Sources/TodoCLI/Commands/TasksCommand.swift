@@ -82,7 +82,7 @@ struct TasksRequest: Equatable {
         let query = TaskQuery(
             includeDone: all, sort: sort, limit: limit, dueBefore: try ArgumentRules.due(dueBefore, today: now.date),
             overdueAsOf: overdue ? now : nil, priority: priority, tags: try ArgumentRules.filterTags(tags), words: words, now: now)
-        var plan = CommandPlan.listing([.send(.showTasksAcrossLists(query, lists: names))])
+        var plan = CommandPlan.listing([.open(.tab(.tasks)), .send(.showTasksAcrossLists(query, lists: names))])
         plan.quiet = quiet
         return plan
     }

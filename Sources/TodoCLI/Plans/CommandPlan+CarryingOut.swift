@@ -6,22 +6,22 @@ import TodoTerminal
 extension CommandPlan {
     /// Carries the plan out: a writing command in one write of the repository (recorded in the
     /// history as its command line, or rolled back for a dry run), a reading one as it is.
-    public func carryOut(on repository: any TodoRepository, _ app: AppCoordinator, _ screens: ScreenStack) throws {
-        guard writes else { return try takeSteps(app, screens) }
-        try repository.write(dryRun: dryRun, recording: recordsChange ? commandLine : nil) { try takeSteps(app, screens) }
+    public func carryOut(on repository: any TodoRepository, _ app: AppCoordinator) throws {
+        guard writes else { return try takeSteps(app) }
+        try repository.write(dryRun: dryRun, recording: recordsChange ? commandLine : nil) { try takeSteps(app) }
     }
 
-    /// Takes the plan's steps, in order, through the AppCoordinator and the navigator over its screens.
-    public func takeSteps(_ app: AppCoordinator, _ screens: ScreenStack) throws {
+    /// Takes the plan's steps, in order, through the AppCoordinator, to the screens of the tab on show.
+    public func takeSteps(_ app: AppCoordinator) throws {
         for step in steps {
             switch step {
             case .open(let link): try app.open(link)
             case .eachTask(let ids, let action):
                 for id in ids {
                     try app.open(action.link(id))
-                    try screens.send(action.event(id))
+                    try app.screens.send(action.event(id))
                 }
-            case .send(let event): try screens.send(event)
+            case .send(let event): try app.screens.send(event)
             }
         }
     }

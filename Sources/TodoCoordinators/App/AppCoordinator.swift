@@ -1,24 +1,44 @@
 import TodoCore
 
-/// The root coordinator, built by the composition root with the one repository: it starts
-/// MainList and resolves deep links by walking the coordinators down to the wanted screen.
+/// The root coordinator, built by the composition root with the one repository: it starts the
+/// TabBar (a tab each for Lists, Tasks and Agenda) and resolves deep links by walking the
+/// coordinators down to the wanted screen.
 public final class AppCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
-    private let dependencies: Dependencies
-    public var screens: ScreenStack { dependencies.screens }
-    private var repository: any TodoRepository { dependencies.repository }
+    private let display: any Display
+    private let repository: any TodoRepository
+    private let today: Today
+    /// What events meet before `start` and after `finish`: no screen at all.
+    private lazy var noScreens = ScreenStack(display: display)
 
-    /// `today`: the local date now, for what counts from it (a repeating task's next due date).
-    public init(screens: ScreenStack, repository: any TodoRepository, today: @escaping Today) {
-        dependencies = Dependencies(screens: screens, repository: repository, today: today)
+    /// `display`: where every tab's screens render. `today`: the local date now, for what counts
+    /// from it (a repeating task's next due date).
+    public init(display: any Display, repository: any TodoRepository, today: @escaping Today) {
+        self.display = display
+        self.repository = repository
+        self.today = today
     }
 
-    /// Puts MainList on screen.
+    /// The TabBar while it is started.
+    public var tabBar: TabBarCoordinator? {
+        childCoordinators.lazy.compactMap { $0 as? TabBarCoordinator }.first
+    }
+
+    /// The screens of the tab on show: where view events go.
+    public var screens: ScreenStack { tabBar?.screens ?? noScreens }
+
+    /// Starts the TabBar, with the Lists tab on show.
     public func start() {
-        let mainList = MainListCoordinator(dependencies)
-        mainList.parentCoordinator = self
-        childCoordinators.append(mainList)
-        mainList.start()
+        let tabBar = TabBarCoordinator(display: display, repository: repository, today: today)
+        tabBar.parentCoordinator = self
+        childCoordinators.append(tabBar)
+        tabBar.start()
+    }
+
+    /// The user is done (the end of a command, or of `todo ui`): every tab's screens leave and
+    /// their coordinators finish, so the whole tree is released.
+    public func finish() {
+        tabBar?.finish()
     }
 
     /// Sends `event` to the visible screen as one change: one write, recorded in the history as
@@ -38,18 +58,21 @@ public final class AppCoordinator: Coordinator {
         try repository.listPosition(of: id)
     }
 
-    /// Shows the screen a deep link names, from MainList down; `TodoError.taskNotFound` when the
-    /// task does not exist.
+    /// Shows the screen a deep link names: a tab as it was left, or, on the Lists tab, a task's
+    /// list from MainList down; `TodoError.taskNotFound` when the task does not exist.
     public func open(_ link: DeepLink) throws {
-        guard let mainList = childCoordinators.lazy.compactMap({ $0 as? MainListCoordinator }).first else {
+        guard let tabBar, let mainList = tabBar.coordinator(of: .lists) as? MainListCoordinator else {
             throw NavigationError.noScreen
         }
         switch link {
+        case .tab(let tab):
+            tabBar.select(tab)
         case .editTask(let id), .listOfTask(let id):
             guard let task = try repository.task(id), let list = try repository.list(named: task.listName) else {
                 throw TodoError.taskNotFound(id)
             }
             // Start from MainList, as the user would: whatever was open before finishes first.
+            tabBar.select(.lists)
             screens.unwindToRoot()
             let todoList = mainList.showTodoList(list)
             if case .editTask = link { todoList.showEditTask(task) }

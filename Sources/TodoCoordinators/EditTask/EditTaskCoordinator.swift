@@ -1,9 +1,10 @@
 import TodoCore
 
-/// Navigation from EditTask, presented modally over TodoList.
+/// Navigation from EditTask, presented modally over the screen that opened a task (TodoList,
+/// Tasks, Agenda).
 public final class EditTaskCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
-    public weak var parentCoordinator: TodoListCoordinator?
+    public weak var parentCoordinator: (any Coordinator)?
     private let dependencies: Dependencies
     public var screens: ScreenStack { dependencies.screens }
     private var repository: any TodoRepository { dependencies.repository }

@@ -1,9 +1,9 @@
 import TodoCore
 
-/// Navigation from MainList: the root screen, so it never finishes.
-public final class MainListCoordinator: Coordinator {
+/// Navigation from MainList: the root of the Lists tab, so it never finishes.
+public final class MainListCoordinator: TabRoot {
     public var childCoordinators: [any Coordinator] = []
-    public weak var parentCoordinator: AppCoordinator?
+    public weak var parentCoordinator: TabBarCoordinator?
     private let dependencies: Dependencies
     public var screens: ScreenStack { dependencies.screens }
     private var repository: any TodoRepository { dependencies.repository }

@@ -36,14 +36,6 @@ public final class MainListScreen: Screen {
             var search = TaskSearch(words: words, list: try listName.map(existingList)?.id, includeDone: includeDone)
             search.tags = tags
             try display.showTasks(.search) { each in try repository.forEachTask(matching: search, each) }
-        case .showTasksAcrossLists(var query, let names):
-            query.lists = try names.map { try existingList($0).id }
-            try display.showTasks(.tasks) { each in try repository.forEachTask(matching: query, each) }
-        case .showAgenda(let lastDay, let tags):
-            // The day after, as a bound; the last representable day ends at its last minute.
-            let end = lastDay.adding(days: 1).map { Due(date: $0) } ?? Due(date: lastDay, minuteOfDay: 24 * 60 - 1)
-            let query = TaskQuery(sort: .due, dueBefore: end, tags: tags)
-            try display.showTasks(.agenda(through: lastDay)) { each in try repository.forEachTask(matching: query, each) }
         case .exportTasks(let listName):
             var query = TaskQuery.everything
             query.lists = try listName.map { [try existingList($0).id] } ?? []
@@ -62,7 +54,6 @@ public final class MainListScreen: Screen {
     }
 
     private func existingList(_ name: String) throws -> TodoList {
-        guard let list = try repository.list(named: name) else { throw TodoError.listNotFound(name) }
-        return list
+        try TaskEvents.existingList(name, repository)
     }
 }

@@ -23,11 +23,14 @@ extension Screen {
     }
 }
 
-/// Which screen is on show, and of what: the lists, one list's tasks, or one task's form.
+/// Which screen is on show, and of what: the lists, one list's tasks, one task's form, or the
+/// tasks of every list (Tasks) or of the days ahead (Agenda).
 public enum Showing: Equatable, Sendable {
     case lists
     case tasks(of: TodoList)
     case task(TodoTask)
+    case openTasks
+    case agenda
 }
 
 /// A view event that reached no screen, or a screen that does not offer it: a mistake in how a

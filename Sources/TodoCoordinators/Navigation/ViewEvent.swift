@@ -14,10 +14,6 @@ public enum ViewEvent: Equatable, Sendable {
     case deleteList(String, force: Bool)
     /// Tasks of every list (or of one) matching all the words.
     case search([String], list: String?, includeDone: Bool, tags: [String] = [])
-    /// The tasks a query selects of every list, or of the lists named (`todo tasks`).
-    case showTasksAcrossLists(TaskQuery, lists: [String])
-    /// Open dated tasks of every list due up to and including a day, overdue ones too.
-    case showAgenda(through: CivilDate, tags: [String] = [])
     /// Every task (of one list, or all), for moving data out.
     case exportTasks(list: String?)
     case importTasks(TaskRecords)
@@ -26,13 +22,22 @@ public enum ViewEvent: Equatable, Sendable {
     /// Every tag, with its number of open tasks.
     case showTags
 
-    // MainList and TodoList
+    // Tasks
+    /// The tasks a query selects of every list, or of the lists named (`todo tasks`).
+    case showTasksAcrossLists(TaskQuery, lists: [String])
+
+    // Agenda
+    /// Open dated tasks of every list due up to and including a day, overdue ones too; `limit`
+    /// of them from the `offset`-th (the rows a view shows).
+    case showAgenda(through: CivilDate, tags: [String] = [], offset: Int = 0, limit: Int? = nil)
+
+    // Every screen of lists or tasks
     /// Reverts the most recent change not undone yet.
     case undo
     /// Makes the most recently undone change again.
     case redo
 
-    // TodoList
+    // TodoList (and, for a task, Tasks and Agenda)
     case showTasks(TaskQuery)
     /// The list's tasks matching every word of the search (its list is this one).
     case showMatches(TaskSearch)
@@ -53,8 +58,10 @@ public enum ViewEvent: Equatable, Sendable {
 }
 
 /// A way in that skips the screens before it, as `todo edit 42` does: the AppCoordinator finds
-/// the task's list and builds the screens up to it.
+/// the task's list and builds the screens up to it (on the Lists tab), or shows a tab.
 public enum DeepLink: Equatable, Sendable {
+    /// A tab's root, as it was left (`todo tasks`, `todo agenda`).
+    case tab(Tab)
     /// The task's list, with the task's EditTask presented over it.
     case editTask(TodoTask.ID)
     /// The list the task is in.

@@ -28,14 +28,7 @@ public final class TodoListScreen: Screen {
         case .addTask(let draft):
             try display.show(repository.addTask(draft, to: list.id), .added)
         case .setDone(let id, let done):
-            // Read first, in the command's write: a task already as asked is left alone and said
-            // so, and only a task that becomes done now makes its next one (a second `done`, or
-            // another process's, finds it done already and makes none).
-            let before = try ownTask(id)
-            guard before.isDone != done else { return try display.show(before, done ? .alreadyDone : .alreadyOpen) }
-            let task = try repository.setDone(done, task: id, in: list.id)
-            try display.show(task, done ? .completed : .reopened)
-            if done { try Repetition.addNext(after: task, today: today(), repository, display) }
+            try TaskEvents.setDone(done, ownTask(id), today: today(), repository, display)
         case .deleteTask(let id):
             try display.show(repository.deleteTask(id, in: list.id), .deleted)
         case .selectTask(let id):

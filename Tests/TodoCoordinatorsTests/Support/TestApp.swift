@@ -3,26 +3,33 @@ import TodoCoordinators
 import TodoCore
 import TodoTestSupport
 
-/// What the composition root builds, over a real database of its own: one repository, a navigator over a recording
-/// display, and a started AppCoordinator (MainList on screen).
+/// What the composition root builds, over a real database of its own: one repository, a recording display, and a
+/// started AppCoordinator (its TabBar on the Lists tab: MainList on screen).
 final class TestApp {
     let database: ScratchDatabase
     var repository: any TodoRepository { database.repository }
     let display = RecordingDisplay()
-    let screens: ScreenStack
+    /// The screens of the tab on show.
+    var screens: ScreenStack { app.screens }
     let app: AppCoordinator
 
     init(lists: [String] = [], tasks: [(list: String, title: String)] = []) throws {
         database = try ScratchDatabase(lists: lists, tasks: tasks)
-        screens = ScreenStack(display: display)
-        app = AppCoordinator(screens: screens, repository: database.repository, today: testToday)
+        app = AppCoordinator(display: display, repository: database.repository, today: testToday)
         app.start()
     }
 
     /// The root coordinator's one child.
-    func mainList(sourceLocation: SourceLocation = #_sourceLocation) throws -> MainListCoordinator {
+    func tabBar(sourceLocation: SourceLocation = #_sourceLocation) throws -> TabBarCoordinator {
         #expect(app.childCoordinators.count == 1, sourceLocation: sourceLocation)
-        return try #require(app.childCoordinators.first as? MainListCoordinator, sourceLocation: sourceLocation)
+        return try #require(app.childCoordinators.first as? TabBarCoordinator, sourceLocation: sourceLocation)
+    }
+
+    /// The Lists tab's root coordinator.
+    func mainList(sourceLocation: SourceLocation = #_sourceLocation) throws -> MainListCoordinator {
+        let tabBar = try tabBar(sourceLocation: sourceLocation)
+        #expect(tabBar.childCoordinators.count == Tab.allCases.count, "one coordinator a tab", sourceLocation: sourceLocation)
+        return try #require(tabBar.coordinator(of: .lists) as? MainListCoordinator, sourceLocation: sourceLocation)
     }
 
     /// The TodoList coordinators MainList keeps, in the order it started them.

@@ -1,0 +1,121 @@
+import Testing
+import TodoCoordinators
+import TodoCore
+import TodoTestSupport
+import TodoUI
+
+/// The navigator's tabs: `1` Lists, `2` Tasks, `3` Agenda, `Tab`/`Shift-Tab` cycle them; each
+/// is found as it was left, and quitting finishes every tab's coordinators.
+@Suite struct TabKeyTests {
+    @Test func twoShowsEveryOpenTaskWithItsList() throws {
+        let ui = try Harness()
+        try ui.press(.character("2"))
+        #expect(ui.text == """
+             todo · Open tasks                        1  2 Tasks  3  ? help
+             [ ]     2026-11-20        Home  water the ferns  #garden  ↻1w
+             [ ] !!! 2026-11-25T18:30  Home  call mum
+             [ ]                       Work  report
+
+
+
+
+
+
+
+             ↑↓ move  Enter edit  space done  D delete  / filter  u undo  …
+            """)
+        let screen = try #require(ui.terminal.screen)
+        #expect(screen[0, 46].style.contains(.bold) && !screen[0, 46].style.contains(.reverse), "the open tab stands out of the bar")
+        #expect(screen[0, 42].style.contains(.reverse) && screen[0, 54].style.contains(.reverse))
+        #expect(ui.isSelected("water the ferns"))
+    }
+
+    @Test func threeShowsTheAgendaOfTheWeekAhead() throws {
+        let ui = try Harness { repository in
+            try Harness.sample(repository)
+            let work = try #require(try repository.list(named: "Work"))
+            _ = try repository.addTask(TaskDraft(title: "in eight days", due: Due(text: "2026-12-01")), to: work.id)
+            _ = try repository.addTask(TaskDraft(title: "in seven days", due: Due(text: "2026-11-30")), to: work.id)
+        }
+        try ui.press(.character("3"))
+        #expect(ui.lines[0].hasPrefix(" todo · Due through 2026-11-30"))
+        #expect(ui.lines[1...4] == [" [ ]     2026-11-20        Home  water the ferns  #garden  ↻1w",
+                                    " [ ] !!! 2026-11-25T18:30  Home  call mum",
+                                    " [ ]     2026-11-30        Work  in seven days",
+                                    ""], "\(ui.lines)")
+    }
+
+    @Test func tabCyclesAndEachTabIsFoundAsItWasLeft() throws {
+        let ui = try Harness()
+        try ui.press(.enter, .down)
+        #expect(ui.isSelected("call mum"))
+        try ui.press(.tab, .character("/"))
+        try ui.type("report")
+        try ui.press(.enter)
+        #expect(ui.lines[0].contains("Open tasks  (filter: report)") && ui.isSelected("report"))
+        try ui.press(.tab)
+        #expect(ui.lines[0].contains("Due through"))
+        try ui.press(.tab)
+        #expect(ui.lines[0].contains("todo · Home") && ui.isSelected("call mum"), "the list still open, the same task selected")
+        try ui.press(.backTab)
+        #expect(ui.lines[0].contains("Due through"))
+        try ui.press(.character("2"))
+        #expect(ui.lines[0].contains("(filter: report)") && ui.lines[2] == "", "the filter kept: \(ui.lines)")
+        try ui.press(.escape)
+        #expect(ui.lines[0].contains("todo · Open tasks ") && ui.row(containing: "call mum") != nil, "Esc clears it")
+    }
+
+    @Test func onTheTasksTabATaskIsEditedCompletedAndDeleted() throws {
+        let ui = try Harness()
+        try ui.press(.character("2"), .down, .enter)
+        #expect(ui.text.contains("Edit task 2"))
+        try ui.type(" back")
+        try ui.press(.enter)
+        #expect(ui.lines[2].hasSuffix("Home  call mum back") && ui.text.contains("Saved 2: call mum back"))
+        try ui.press(.character(" "))
+        #expect(ui.text.contains("Done 2: call mum back"))
+        #expect(!ui.lines[1...3].contains { $0.contains("call mum") }, "only open tasks are shown: \(ui.text)")
+        try ui.press(.up, .character("D"), .character("y"))
+        #expect(ui.text.contains("Deleted 1: water the ferns"))
+        #expect(try ui.repository.task(1) == nil && ui.repository.task(2)?.isDone == true)
+        var commands: [String] = []
+        try ui.repository.forEachHistoryEntry(limit: 3) { commands.append($0.command) }
+        #expect(commands == ["rm 1", "done 2", "edit 2 --title 'call mum back'"])
+        try ui.press(.character("u"))
+        #expect(try ui.repository.task(1) != nil, "u undoes on this tab too")
+    }
+
+    @Test func helpOnATabListsTheTabKeys() throws {
+        let ui = try Harness(rows: 24)
+        try ui.press(.character("3"), .character("?"))
+        #expect(ui.text.contains("1  2  3") && ui.text.contains("the Lists, Tasks, Agenda tab"))
+        #expect(ui.text.contains("Tab  Shift-Tab") && !ui.text.contains("add a task"))
+    }
+
+    /// Leaving `todo ui` finishes every tab: the coordinators and screens of all three, a list
+    /// left open on one and a form on another, are released while the view itself lives on.
+    @Test func quittingFinishesEveryTabsCoordinators() throws {
+        let ui = try Harness()
+        try ui.press(.enter)
+        weak var todoList = ui.screens.visibleScreen as? TodoListScreen
+        weak var todoListCoordinator = todoList?.coordinator
+        try ui.press(.character("2"), .enter)
+        weak var editTask = ui.screens.visibleScreen as? EditTaskScreen
+        weak var editTaskCoordinator = editTask?.coordinator
+        weak var tabBar = ui.app.tabBar
+        weak var mainList = ui.app.tabBar?.coordinator(of: .lists) as? MainListCoordinator
+        weak var tasks = ui.app.tabBar?.coordinator(of: .tasks) as? AcrossListsCoordinator
+        weak var agenda = ui.app.tabBar?.coordinator(of: .agenda) as? AcrossListsCoordinator
+        do {
+            let alive: [AnyObject?] = [todoList, todoListCoordinator, editTask, editTaskCoordinator, tabBar, mainList, tasks, agenda]
+            #expect(alive.allSatisfy { $0 != nil } && editTaskCoordinator?.parentCoordinator === tasks)
+        }
+
+        try ui.press(.control("c"))
+
+        #expect(ui.ui.isFinished)
+        let gone: [AnyObject?] = [todoList, todoListCoordinator, editTask, editTaskCoordinator, tabBar, mainList, tasks, agenda]
+        #expect(gone.allSatisfy { $0 == nil }, "\(gone)")
+        #expect(ui.app.childCoordinators.isEmpty)
+    }
+}
