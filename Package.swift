@@ -25,6 +25,8 @@ let package = Package(
     ],
     targets: [
         // SQLite as Debian ships it (libsqlite3-dev); only TodoSQLite imports it.
+        // glibc's malloc.h, for the one setting main makes (`mallopt`).
+        .systemLibrary(name: "CMemory"),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -75,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "TodoCore", "TodoConfiguration", "TodoSQLite", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoUI",
+                "CMemory", "TodoCore", "TodoConfiguration", "TodoSQLite", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoUI",
                 .target(name: "TodoPostgres", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: swiftSettings

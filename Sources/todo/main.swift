@@ -1,3 +1,4 @@
+import CMemory
 import TodoCLI
 import TodoCore
 import TodoConfiguration
@@ -18,6 +19,10 @@ import Glibc
 signal(SIGPIPE, SIG_IGN)
 // One command, one thread: SQLite needs no locks of its own.
 Connection.useFromOneThreadOnly()
+// Blocks of 128 KiB or more stay mapped apart and go back when freed: by default glibc raises
+// that threshold each time one is freed, and every later block below it stays in the heap for
+// good (an import's peak memory was 0.7 MiB higher).
+mallopt(M_MMAP_THRESHOLD, 128 * 1024)
 if let position = Report.argumentNotValidUTF8() {
     Report.fail("argument \(position) is not valid UTF-8", status: Report.Status.usage)
 }

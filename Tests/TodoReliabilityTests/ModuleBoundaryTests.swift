@@ -28,9 +28,10 @@ import TodoTestSupport
         "TodoCLI": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "ArgumentParser"],
         // The navigator: keys and frames over the coordinators; nothing of SQL or arguments.
         "TodoUI": ["TodoCore", "TodoCoordinators", "TodoTerminal"],
-        "todo": ["TodoCore", "TodoConfiguration", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite", "TodoUI", "TodoPostgres"],
+        "todo": ["CMemory", "TodoCore", "TodoConfiguration", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite", "TodoUI", "TodoPostgres"],
         "EmbedMigrations": ["TodoChecksum", "Foundation"],
         "CSQLite": [],
+        "CMemory": [],
     ]
     static let system: Set<String> = ["Glibc", "Darwin"]
 
