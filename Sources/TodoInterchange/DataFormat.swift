@@ -6,14 +6,12 @@ public enum DataFormat: String, CaseIterable, Sendable {
     case json
     /// A header row with the task keys, RFC 4180 quoting, an empty field for null.
     case csv
-    /// What Taskwarrior's `task export` prints (import only).
+    /// What Taskwarrior's `task export` prints, and `task import` reads.
     case taskwarrior
-    /// todo.txt lines (import only).
+    /// todo.txt lines.
     case todotxt
 
-    /// Whether todo writes it too (the other tools' formats are read only).
-    public var isExported: Bool { self != .taskwarrior && self != .todotxt }
-
-    /// Whether its records carry todo's own ids (for `--keep-ids`).
-    public var carriesIDs: Bool { isExported }
+    /// Whether its records carry todo's own ids (for `--keep-ids`): todo's formats, not the
+    /// other tools'.
+    public var carriesIDs: Bool { self == .ndjson || self == .json || self == .csv }
 }

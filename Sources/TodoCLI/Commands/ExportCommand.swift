@@ -13,35 +13,20 @@ struct ExportCommand: PlannedCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "ndjson (one task per line, the default), json (one array) or csv.")
-    var format: ExportFormat?
+    @Option(help: "ndjson (one task per line, the default), json (one array), csv, taskwarrior (what task import reads) or todotxt.")
+    var format: DataFormat?
 
     @Option(help: "Export only this list.", completion: ListNameCompletion.kind)
     var list: String?
 
     func plan(at now: Due) throws -> CommandPlan {
-        let format = format?.format
-        if let format, !format.isExported {
-            throw ValidationError("todo reads \(format) files but does not write them: use ndjson, json or csv")
-        }
         if global.json, let format, format != .json { throw ValidationError("--json means --format json; it cannot go with --format \(format)") }
         var plan = CommandPlan.listing([.send(.exportTasks(list: try list.map { try ArgumentRules.listName($0) }))])
         plan.format = format ?? (global.json ? .json : .ndjson)
+        // What another tool's format cannot hold is said on stderr, by task id.
+        if !(plan.format?.carriesIDs ?? true) { plan.notices = Notices(about: .tasks) }
         return plan
     }
 }
 
 extension DataFormat: ExpressibleByArgument {}
-
-/// `todo export --format`: its help and completion list what export writes; a format todo only
-/// reads is still recognised, to be refused saying so.
-struct ExportFormat: ExpressibleByArgument {
-    let format: DataFormat
-
-    init?(argument: String) {
-        guard let format = DataFormat(argument: argument) else { return nil }
-        self.format = format
-    }
-
-    static var allValueStrings: [String] { DataFormat.allCases.filter(\.isExported).map(\.rawValue) }
-}

@@ -34,7 +34,9 @@ extension CommandPlan {
         case .ndjson: return NDJSONRenderer(output: output)
         case .csv: return CSVRenderer(output: output)
         case .json: return JSONRenderer(output: output, shape: .many)
-        case .taskwarrior, .todotxt, nil: break
+        case .taskwarrior: return OtherToolRenderer(.taskwarrior, output: output, notices: notices ?? Notices(about: .tasks))
+        case .todotxt: return OtherToolRenderer(.todotxt, output: output, notices: notices ?? Notices(about: .tasks))
+        case nil: break
         }
         if settings.json { return JSONRenderer(output: output, shape: shape) }
         let colour = settings.colour(onTerminal: output.isTerminal, forbidden: forbidsColour)

@@ -60,7 +60,7 @@ public struct CommandPlan: Equatable {
     /// options every command has.
     public internal(set) var commandLine = ""
     /// What an import read but could not carry over, for stderr once it succeeded.
-    public internal(set) var notices: ImportNotices?
+    public internal(set) var notices: Notices?
 
     init(steps: [Step], writes: Bool, shape: OutputShape) {
         self.steps = steps

@@ -23,14 +23,33 @@ public enum LocalTime {
     /// The moment local midnight starts `date` (or, in a zone that skips midnight that day, the
     /// first moment of it), as a stored timestamp.
     public static func timestamp(startOf date: CivilDate) -> String? {
+        secondsSinceEpoch(local: Due(date: date)).flatMap(LocalClock.timestamp(secondsSinceEpoch:))
+    }
+
+    /// The moment a due date is in local time: its minute, or the start of its day (how a tool
+    /// that stores moments, Taskwarrior, writes a date alone). Nil where libc has no answer.
+    public static func secondsSinceEpoch(local due: Due) -> Int? {
         var parts = tm()
-        parts.tm_year = Int32(date.year - 1900)
-        parts.tm_mon = Int32(date.month - 1)
-        parts.tm_mday = Int32(date.day)
+        parts.tm_year = Int32(due.date.year - 1900)
+        parts.tm_mon = Int32(due.date.month - 1)
+        parts.tm_mday = Int32(due.date.day)
+        parts.tm_hour = Int32((due.minuteOfDay ?? 0) / 60)
+        parts.tm_min = Int32((due.minuteOfDay ?? 0) % 60)
         parts.tm_isdst = -1
         let seconds = mktime(&parts)
-        guard seconds != -1 || (date.year == 1969 && date.month == 12 && date.day == 31) else { return nil }
-        return LocalClock.timestamp(secondsSinceEpoch: Int(seconds))
+        // -1 is libc's failure, and a moment of the last day of 1969 too.
+        guard seconds != -1 || (due.date.year == 1969 && due.date.month == 12 && due.date.day == 31) else { return nil }
+        return Int(seconds)
+    }
+
+    /// A moment in Taskwarrior's form, `20261122T093000Z`; nil outside the years 0000 to 9999.
+    public static func basicUTC(secondsSinceEpoch seconds: Int) -> String? {
+        LocalClock.timestamp(secondsSinceEpoch: seconds).map(basicUTC(stored:))
+    }
+
+    /// A stored timestamp (`2026-11-22T09:30:00Z`) in Taskwarrior's form, `20261122T093000Z`.
+    public static func basicUTC(stored text: String) -> String {
+        String(text.unicodeScalars.filter { $0 != "-" && $0 != ":" })
     }
 
     /// A stored moment (`2026-11-25T09:33:00Z`) in local time, to the minute, with the zone's

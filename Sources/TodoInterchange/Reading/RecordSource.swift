@@ -13,7 +13,7 @@ public final class RecordSource {
     private let reader: ByteReader
     private let format: DataFormat
     /// What an import from another tool could not carry over, to be said once it succeeded.
-    public let notices = ImportNotices()
+    public let notices = Notices()
 
     /// Opens `path`, or stdin when nil: a file that cannot be read is an `InputError` here,
     /// before anything else is done.

@@ -58,7 +58,7 @@ extension TaskwarriorRecords {
     }
 }
 
-extension ImportNotices {
+extension Notices {
     /// The fields of a Taskwarrior record that todo reads, or that are Taskwarrior's own
     /// bookkeeping (`id`, `urgency`, a recurrence's `parent`, `mask`, `imask`): every other one
     /// is said, so nothing is dropped silently.

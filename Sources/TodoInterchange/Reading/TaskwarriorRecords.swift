@@ -23,7 +23,7 @@ import TodoCore
 /// at once took 300 MB.
 struct TaskwarriorRecords {
     let reader: ByteReader
-    let notices: ImportNotices
+    let notices: Notices
 
     /// How many of the series' records (templates and pending instances) are matched in one
     /// reading: as many series at most, 32 bytes each, so a group holds 2 MB or so.
@@ -82,7 +82,7 @@ struct TaskwarriorRecords {
         guard series > 0 else { return }
         // Then the series, a group of them at a time, each group read twice: what is there, then
         // the records out in the file's order. Notices were all taken the first time.
-        let again = TaskwarriorRecords(reader: reader, notices: ImportNotices())
+        let again = TaskwarriorRecords(reader: reader, notices: Notices())
         let groups = (series + Self.seriesAtOnce - 1) / Self.seriesAtOnce
         for group in 0..<groups {
             var found: [Key: Series] = [:]

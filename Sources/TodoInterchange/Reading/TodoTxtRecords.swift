@@ -3,7 +3,8 @@ import TodoCore
 /// todo.txt (one task per line, http://todotxt.org), read into todo's records:
 ///
 /// - `x ` at the start: done, and the date after it is when (local midnight of that day);
-/// - `(A)`, `(B)`, `(C)`: high, medium, low priority (`(D)` to `(Z)`: low);
+/// - `(A)`, `(B)`, `(C)`: high, medium, low priority (`(D)` to `(Z)`: low); `pri:A` the same,
+///   where a done task keeps it (todo.txt takes a finished task's priority off the front);
 /// - a date before the text: when the task was created;
 /// - the first `+project`: the list (none: `Inbox`); each `@context`: a tag;
 /// - `due:YYYY-MM-DD`: the due date; `rec:` (todo.txt's recurrence extension): the rule where todo
@@ -17,7 +18,7 @@ import TodoCore
 /// whole file, naming the line.
 struct TodoTxtRecords {
     let reader: ByteReader
-    let notices: ImportNotices
+    let notices: Notices
 
     func forEach(_ body: (ImportedTask) throws -> Void) throws {
         var line = 0
@@ -81,6 +82,9 @@ struct TodoTxtRecords {
                 }
                 record.due = due
                 read.append(word.startIndex..<word.endIndex)
+            } else if word.utf8.starts(with: "pri:".utf8), record.priority == .none, let priority = Self.priority(letter: scalars.dropFirst(4)) {
+                record.priority = priority
+                read.append(word.startIndex..<word.endIndex)
             } else if word.utf8.starts(with: "rec:".utf8) {
                 rule = (String(scalars.dropFirst(4)), word.startIndex..<word.endIndex)
             }
@@ -139,9 +143,15 @@ struct TodoTxtRecords {
               bytes[2] == UInt8(ascii: ")"), bytes[3] == UInt8(ascii: " ")
         else { return nil }
         rest = rest.dropFirst(4)
-        switch bytes[1] {
-        case UInt8(ascii: "A"): return .high
-        case UInt8(ascii: "B"): return .medium
+        return priority(letter: [Unicode.Scalar(bytes[1])])
+    }
+
+    /// One capital letter: A to C are high, medium and low, the rest of the alphabet low.
+    private static func priority(letter: some Collection<Unicode.Scalar>) -> Priority? {
+        guard letter.count == 1, let scalar = letter.first, ("A"..."Z").contains(scalar) else { return nil }
+        switch scalar {
+        case "A": return .high
+        case "B": return .medium
         default: return .low
         }
     }

@@ -1,0 +1,75 @@
+import TodoCore
+
+/// A task as `task import` (Taskwarrior 2.6 and 3.x) reads it: `TaskwarriorRecords`' table in
+/// reverse. Moments are written `20261122T093000Z` always (Taskwarrior 2.6 crashes on a date
+/// alone); a due date is the moment it falls on here, so a date alone is local midnight, as
+/// Taskwarrior writes one. What Taskwarrior cannot hold is said through `notices`.
+public enum TaskwarriorWriter {
+    /// How `task export` opens and closes its array, parts its objects, and writes none.
+    public static let opening = "[\n", separator = ",\n", closing = "\n]\n", empty = "[\n]\n"
+
+    public static func task(_ task: TodoTask, to out: inout [UInt8], notices: Notices) {
+        let line = Int(task.id)
+        let modified = LocalTime.basicUTC(stored: task.updatedAt)
+        out.append(contentsOf: #"{"description":"#.utf8)
+        JSONWriter.string(task.title, to: &out)
+        if let due = task.due {
+            if let moment = LocalTime.secondsSinceEpoch(local: due).flatMap(LocalTime.basicUTC(secondsSinceEpoch:)) {
+                field("due", moment, to: &out)
+            } else {
+                notices.add("left out its due date (no moment of this time zone)", line: line)
+            }
+        }
+        if task.isDone, let completed = task.completedAt { field("end", LocalTime.basicUTC(stored: completed), to: &out) }
+        field("entry", LocalTime.basicUTC(stored: task.createdAt), to: &out)
+        field("modified", modified, to: &out)
+        if let priority = letters[task.priority] { field("priority", priority, to: &out) }
+        field("project", task.listName, to: &out)
+        // A done task's rule went on to the next task when it was done: only open ones repeat.
+        if let rule = task.repeatRule, !task.isDone, task.due != nil {
+            field("recur", recurrence(rule), to: &out)
+            if task.repeatFrom == .done { notices.add("repeats from its due date in Taskwarrior, not from when it is done", line: line) }
+        }
+        field("status", task.isDone ? "completed" : "pending", to: &out)
+        if let notes = task.notes {
+            // A line each, as the import joins them; Taskwarrior dates each, here the last change.
+            out.append(contentsOf: #","annotations":["#.utf8)
+            for (index, text) in notes.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(contentsOf: #"{"entry":"#.utf8)
+                JSONWriter.string(modified, to: &out)
+                out.append(contentsOf: #","description":"#.utf8)
+                JSONWriter.string(String(text), to: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if !task.tags.isEmpty {
+            out.append(contentsOf: #","tags":["#.utf8)
+            for (index, tag) in task.tags.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.string(tag, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static let letters: [Priority: String] = [.high: "H", .medium: "M", .low: "L"]
+
+    /// Taskwarrior's word for a rule: `weekly`, `2weeks`, `3days`, `6months`, `2years`.
+    static func recurrence(_ rule: RepeatRule) -> String {
+        let (one, many) = switch rule.unit {
+        case .day: ("daily", "days")
+        case .week: ("weekly", "weeks")
+        case .month: ("monthly", "months")
+        case .year: ("yearly", "years")
+        }
+        return rule.count == 1 ? one : "\(rule.count)\(many)"
+    }
+
+    private static func field(_ key: String, _ value: String, to out: inout [UInt8]) {
+        out.append(contentsOf: ",\"\(key)\":".utf8)
+        JSONWriter.string(value, to: &out)
+    }
+}
