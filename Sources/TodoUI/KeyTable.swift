@@ -61,13 +61,13 @@ enum KeyTable {
 
     /// Every list's open tasks (the Tasks tab).
     static let openTasks: [KeyBinding] = moves + [
-        edit, done, delete, filter, undo, redo,
+        edit, doneLeaving, delete, filter, undo, redo,
         KeyBinding([.escape], nil, "clear the filter", hint: nil) { app, _ in app.setFilter([]) },
         help, quit,
     ] + tabs
 
     /// The days ahead (the Agenda tab).
-    static let agenda: [KeyBinding] = moves + [edit, done, delete, undo, redo, help, quit] + tabs
+    static let agenda: [KeyBinding] = moves + [edit, doneLeaving, delete, undo, redo, help, quit] + tabs
 
     // Rows more than one screen has.
 
@@ -82,9 +82,13 @@ enum KeyTable {
         app.editSelectedTask()
     }
     private static let done = KeyBinding([.character(" ")], "space", "mark done / open again", hint: "space done") { app, _ in app.toggleSelectedTask() }
+    /// Where only open tasks are shown, a task marked done leaves the view.
+    private static let doneLeaving = KeyBinding([.character(" ")], "space", "mark done (it leaves the view)", hint: "space done") { app, _ in
+        app.toggleSelectedTask()
+    }
     private static let delete = KeyBinding([.character("D")], "D", "delete the task (asks y)", hint: "D delete") { app, _ in app.askToDeleteSelectedTask() }
     private static let filter = KeyBinding([.character("/")], "/", "filter by words; Esc clears", hint: "/ filter") { app, _ in
-        app.mode = .prompt(NavigatorApp.Prompt(purpose: .filter, label: "Filter", text: app.filter.joined(separator: " ")))
+        app.mode = .prompt(NavigatorApp.Prompt(purpose: .filter(before: app.filter), label: "Filter", text: app.filter.joined(separator: " ")))
     }
     private static let undo = KeyBinding([.character("u")], "u", "undo the last change", hint: "u undo") { app, _ in app.send(.undo) }
     private static let redo = KeyBinding([.character("U")], "U", "redo the change last undone", hint: nil) { app, _ in app.send(.redo) }

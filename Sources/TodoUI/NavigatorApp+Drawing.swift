@@ -33,7 +33,7 @@ extension NavigatorApp {
                           empty: "Nothing is due through \(Due(date: agendaLastDay)).", showingLists: true)
         case .task(let task)?:
             title(&frame, "Edit task \(task.id)")
-            if case .form(let form) = mode { FormView.draw(form, into: &frame, at: body.first) }
+            if case .form(let form) = mode { FormView.draw(form, into: &frame, at: body.first, rows: body.rows) }
         default:
             loadLists()
             title(&frame, "Lists")
@@ -53,6 +53,13 @@ extension NavigatorApp {
             // It moved out of the window (another process wrote): follow it, on the same row.
             top = max(now - cursor, 0)
             cursor = now - top
+            read(from: top, rows: pageRows + 1)
+        }
+        // The end in view with room above it (tasks went, or a page went past the end): the
+        // window comes back up, so no row hides above for nothing.
+        if top > 0, display.tasks.count < pageRows {
+            let back = min(top, pageRows - display.tasks.count)
+            (top, cursor) = (top - back, cursor + back)
             read(from: top, rows: pageRows + 1)
         }
         if let id = selectedTask, let index = display.tasks.firstIndex(where: { $0.id == id }) { cursor = index }
@@ -98,8 +105,15 @@ extension NavigatorApp {
             listCursor = position - listTop
             readLists(from: listTop)
         }
+        if listTop > 0, display.lists.count < pageRows {
+            // The end in view with room above it (lists went, or a page went past the end): the
+            // window comes back up, so no row hides above for nothing.
+            let back = min(listTop, pageRows - display.lists.count)
+            (listTop, listCursor) = (listTop - back, listCursor + back)
+            readLists(from: listTop)
+        }
         if display.lists.isEmpty && listTop > 0 {
-            // Lists went past the window: back to the first page.
+            // Lists went far past the window: back to the first page.
             (listTop, listCursor) = (0, 0)
             readLists(from: 0)
         }
@@ -158,7 +172,7 @@ extension NavigatorApp {
                           style: statusIsError ? [.bold, .red] : [])
             }
             if case .form(let form) = mode, case .task? = screens.showing {
-                frame.cursor = FormView.cursor(form, at: 1)
+                frame.cursor = FormView.cursor(form, at: 1, rows: pageRows)
             }
         }
     }

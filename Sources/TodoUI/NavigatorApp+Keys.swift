@@ -55,7 +55,8 @@ extension NavigatorApp {
         switch key {
         case .escape:
             mode = .browsing
-            if case .filter = prompt.purpose { setFilter([]) }
+            // The filter narrowed as it was typed: cancelling goes back to the one before.
+            if case .filter(let before) = prompt.purpose { setFilter(before) }
             return
         case .enter:
             mode = .browsing

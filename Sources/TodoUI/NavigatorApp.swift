@@ -23,7 +23,8 @@ public final class NavigatorApp {
     }
 
     struct Prompt {
-        enum Purpose { case newList, renameList(String), addTask, filter }
+        /// `filter`: the words it had before, which Esc goes back to.
+        enum Purpose { case newList, renameList(String), addTask, filter(before: [String]) }
         let purpose: Purpose
         let label: String
         var text: String

@@ -114,6 +114,28 @@ import TodoTestSupport
         #expect(tw.stdout.contains(#""recur":"2weeks""#))
         #expect(tw.stderr.contains("repeats from its due date in Taskwarrior, not from when it is done: 1 task (id \(id))"))
 
+        // What Taskwarrior would read back otherwise is said, each by the task's id.
+        let midnight = try todo.add("Home", "at midnight", ["--due", "2026-12-01T00:00"])
+        let skipped = try todo.add("Home", "in the skipped hour", ["--due", "2027-03-14T02:30"])
+        let blank = try todo.add("Home", "blank note line", ["--notes", "one\n\nthree", "-t", "a,b"])
+        let monthEnd = try todo.add("Home", "month end", ["--due", "2026-12-31", "--repeat", "6m"])
+        let yearly = try todo.add("Home", "every other year", ["--due", "2026-12-01", "--repeat", "2y"])
+        let doneRepeating = try todo.add("Home", "done repeating", ["--due", "2026-11-20", "--repeat", "1w"])
+        #expect(try todo.run(["done", String(doneRepeating)]).status == 0)
+        let notices = try todo.run(["export", "--format", "taskwarrior"])
+        for (notice, ids) in [("its due reads back otherwise from Taskwarrior", [midnight, skipped]),
+                              ("left out the blank lines of its notes", [blank]),
+                              ("its tags with a comma become several in Taskwarrior", [blank]),
+                              ("repeats on a shorter day for good after a short month in Taskwarrior", [monthEnd]),
+                              ("left out a done task's rule (Taskwarrior repeats only open tasks)", [doneRepeating])] {
+            let line = notices.stderrLines.first { $0.contains(notice) }
+            #expect(line?.hasSuffix("(id\(ids.count == 1 ? "" : "s") \(ids.map(String.init).joined(separator: ", ")))") == true,
+                    "\(notice): \(notices.stderr)")
+        }
+        #expect(notices.stdout.contains(#""annotations":[{"entry":"#) && notices.stdout.contains(#""description":"one"},{"entry":"#))
+        #expect(notices.stdout.contains(#""recur":"6m""#) && notices.stdout.contains(#""recur":"2y""#), "months and years by the calendar")
+        _ = yearly
+
         let refused = try todo.run(["export", "--format", "todotxt", "--json"])
         #expect(refused.failedCleanly(with: 64), "\(refused.summary)")
     }

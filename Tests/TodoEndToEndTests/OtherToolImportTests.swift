@@ -176,6 +176,27 @@ import TodoTestSupport
         #expect(unsaid.stderr.contains("this looks like a Taskwarrior export: add --format taskwarrior"), "\(unsaid.stderr)")
     }
 
+    /// A pipe is read as a file is: the recurring templates, matched on a second reading, come
+    /// through `cat |` too (they were lost without a word when the copy was made too late).
+    @Test(arguments: Store.all) func aTaskwarriorExportPipedInIsReadWhole(_ store: Store) throws {
+        let todo = try TodoRunner(store, environment: Self.newYork)
+        try Data(Self.taskwarrior.utf8).write(to: todo.directory.url.appendingPathComponent("tasks.json"))
+        let piped = try todo.shell("cat tasks.json | todo import --format taskwarrior", environment: ["TZ": "America/New_York"])
+        #expect(piped.status == 0 && piped.stdout == "Imported 6 tasks (3 new lists).\n", "\(piped.summary)")
+        let water = try todo.jsonArray(["export"]).filter { $0["title"] as? String == "Water plants" && $0["done"] as? Bool == false }
+        #expect(water.map { $0["repeat"] as? String } == ["1w"], "the template, matched with its instance")
+    }
+
+    /// As the first `+project` is the list, the first `due:` is the due date: a second one is
+    /// part of the title, not dropped.
+    @Test func aSecondDueStaysInTheTitle() throws {
+        let todo = try TodoRunner()
+        let result = try todo.run(["import", "--format", "todotxt"], stdin: Data("due twice due:2026-12-01 due:2026-12-02\n".utf8))
+        #expect(result.status == 0, "\(result.summary)")
+        let task = try #require(try todo.jsonArray(["export"]).first)
+        #expect((task["title"] as? String, task["due"] as? String) == ("due twice due:2026-12-02", "2026-12-01"))
+    }
+
     /// Their records carry no todo ids (todo writes them since, see OtherToolExportTests).
     @Test(arguments: Store.all) func theseFormatsKeepNoIDs(_ store: Store) throws {
         let todo = try TodoRunner(store)

@@ -85,6 +85,44 @@ import TodoUI
         #expect(try ui.repository.task(1) != nil, "u undoes on this tab too")
     }
 
+    /// A page down where every row fits moves the selection to the last row and hides none above.
+    @Test func aPageDownWhereEverythingFitsHidesNothing() throws {
+        let ui = try Harness()
+        try ui.press(.pageDown)
+        #expect(ui.lines[1].contains("Home") && ui.isSelected("Work"), "\(ui.lines)")
+        try ui.press(.up, .enter)
+        try ui.press(.pageDown)
+        #expect(ui.lines[1].contains("water the ferns") && ui.isSelected("old chore"), "\(ui.lines)")
+        try ui.press(.character("2"), .pageDown)
+        #expect(ui.lines[1].contains("water the ferns") && ui.isSelected("report"), "\(ui.lines)")
+    }
+
+    /// In a window too short for the whole form, the field typed into is always on screen.
+    @Test func aShortWindowsFormScrollsToTheFieldTypedInto() throws {
+        let ui = try Harness(rows: 8)
+        try ui.press(.enter, .enter)
+        for _ in 0..<5 { try ui.press(.down) }
+        #expect(ui.text.contains("▸ Tags") && ui.text.contains("garden"), "\(ui.text)")
+        #expect(!ui.text.contains("Title"), "the first fields scrolled away")
+        let cursor = try #require(ui.terminal.screen?.cursor)
+        #expect(ui.lines[cursor.row].contains("▸ Tags"), "the cursor is on the field typed into")
+        try ui.type(" x")
+        try ui.press(.enter)
+        #expect(try ui.repository.task(1)?.tags == ["garden", "x"])
+    }
+
+    /// Esc while changing the filter goes back to the filter as it was, as the hint says.
+    @Test func escWhileChangingTheFilterKeepsTheOldOne() throws {
+        let ui = try Harness()
+        try ui.press(.character("2"), .character("/"))
+        try ui.type("mum")
+        try ui.press(.enter, .character("/"))
+        try ui.type("x")
+        #expect(ui.lines[0].contains("(filter: mumx)"))
+        try ui.press(.escape)
+        #expect(ui.lines[0].contains("(filter: mum)") && ui.isSelected("call mum"), "\(ui.lines)")
+    }
+
     @Test func helpOnATabListsTheTabKeys() throws {
         let ui = try Harness(rows: 24)
         try ui.press(.character("3"), .character("?"))
@@ -97,15 +135,15 @@ import TodoUI
     @Test func quittingFinishesEveryTabsCoordinators() throws {
         let ui = try Harness()
         try ui.press(.enter)
-        weak var todoList = ui.screens.visibleScreen as? TodoListScreen
-        weak var todoListCoordinator = todoList?.coordinator
+        weak let todoList = ui.screens.visibleScreen as? TodoListScreen
+        weak let todoListCoordinator = todoList?.coordinator
         try ui.press(.character("2"), .enter)
-        weak var editTask = ui.screens.visibleScreen as? EditTaskScreen
-        weak var editTaskCoordinator = editTask?.coordinator
-        weak var tabBar = ui.app.tabBar
-        weak var mainList = ui.app.tabBar?.coordinator(of: .lists) as? MainListCoordinator
-        weak var tasks = ui.app.tabBar?.coordinator(of: .tasks) as? AcrossListsCoordinator
-        weak var agenda = ui.app.tabBar?.coordinator(of: .agenda) as? AcrossListsCoordinator
+        weak let editTask = ui.screens.visibleScreen as? EditTaskScreen
+        weak let editTaskCoordinator = editTask?.coordinator
+        weak let tabBar = ui.app.tabBar
+        weak let mainList = ui.app.tabBar?.coordinator(of: .lists) as? MainListCoordinator
+        weak let tasks = ui.app.tabBar?.coordinator(of: .tasks) as? AcrossListsCoordinator
+        weak let agenda = ui.app.tabBar?.coordinator(of: .agenda) as? AcrossListsCoordinator
         do {
             let alive: [AnyObject?] = [todoList, todoListCoordinator, editTask, editTaskCoordinator, tabBar, mainList, tasks, agenda]
             #expect(alive.allSatisfy { $0 != nil } && editTaskCoordinator?.parentCoordinator === tasks)

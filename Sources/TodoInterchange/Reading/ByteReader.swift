@@ -37,26 +37,34 @@ final class ByteReader {
 
     deinit { if ownsDescriptor { close(fd) } }
 
-    /// Back to the start of the input, to read it again. An input that cannot be read twice (a
-    /// pipe) is first copied, from where it was, to an unlinked temporary file (`TMPDIR`), which
-    /// is read from then on.
-    func rewind() throws {
-        if lseek(fd, 0, SEEK_SET) != 0 {
-            let copy = try Self.temporaryFile()
-            do {
-                let (from, to) = (start, end)
-                try buffer.withUnsafeBytes { bytes in try Self.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[from..<to])) }
-                while try fill(keepingNothing: true) {
-                    let to = end
-                    try buffer.withUnsafeBytes { bytes in try Self.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[0..<to])) }
-                }
-            } catch {
-                close(copy)
-                throw error
+    /// Makes the input one `rewind` can go back to the start of, from where it is now: a file
+    /// already is one; an input that cannot be read twice (a pipe) is copied, from here on, to an
+    /// unlinked temporary file (`TMPDIR`), which is read from then on. Called before reading:
+    /// once read, a pipe's bytes are gone (a copy made at the rewind held only the last of them,
+    /// and an import from `cat file |` lost every recurring task without a word).
+    func keepForRereading() throws {
+        guard lseek(fd, 0, SEEK_CUR) < 0 else { return }
+        let copy = try Self.temporaryFile()
+        do {
+            let (from, to) = (start, end)
+            try buffer.withUnsafeBytes { bytes in try Self.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[from..<to])) }
+            while try fill(keepingNothing: true) {
+                let to = end
+                try buffer.withUnsafeBytes { bytes in try Self.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[0..<to])) }
             }
-            if ownsDescriptor { close(fd) }
-            (fd, ownsDescriptor) = (copy, true)
-            guard lseek(fd, 0, SEEK_SET) == 0 else { throw InputError(path: name, reason: String(cString: strerror(errno))) }
+        } catch {
+            close(copy)
+            throw error
+        }
+        if ownsDescriptor { close(fd) }
+        (fd, ownsDescriptor) = (copy, true)
+        try rewind()
+    }
+
+    /// Back to the start of the input (`keepForRereading` made a pipe's copy), to read it again.
+    func rewind() throws {
+        guard lseek(fd, 0, SEEK_SET) == 0 else {
+            throw InputError(path: name, reason: "cannot read it again: " + String(cString: strerror(errno)))
         }
         (start, end, atEnd) = (0, 0, false)
     }

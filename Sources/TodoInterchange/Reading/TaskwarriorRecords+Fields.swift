@@ -60,11 +60,11 @@ extension TaskwarriorRecords {
 
 extension Notices {
     /// The fields of a Taskwarrior record that todo reads, or that are Taskwarrior's own
-    /// bookkeeping (`id`, `urgency`, a recurrence's `parent`, `mask`, `imask`): every other one
-    /// is said, so nothing is dropped silently.
+    /// bookkeeping (`id`, `urgency`, a recurrence's `parent`, `mask`, `imask`, `rtype`): every
+    /// other one is said, so nothing is dropped silently.
     private static let taskwarriorFieldsRead: Set<String> = [
         "description", "project", "tags", "priority", "due", "entry", "modified", "end", "status", "annotations", "recur",
-        "parent", "id", "urgency", "mask", "imask",
+        "parent", "id", "urgency", "mask", "imask", "rtype",
     ]
 
     /// Says what of a record todo does not keep: each field it has no place for (`wait`,

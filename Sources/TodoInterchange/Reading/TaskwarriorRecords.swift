@@ -74,6 +74,8 @@ struct TaskwarriorRecords {
     }
 
     func forEach(_ body: (ImportedTask) throws -> Void) throws {
+        // Series are read again: a pipe is kept from the start.
+        try reader.keepForRereading()
         // Every record but the series', as it comes; the series counted.
         var series = 0
         try each { record, kind in

@@ -8,7 +8,8 @@ import TodoCore
 /// - a date before the text: when the task was created;
 /// - the first `+project`: the list (none: `Inbox`); each `@context`: a tag;
 /// - `due:YYYY-MM-DD`: the due date; `rec:` (todo.txt's recurrence extension): the rule where todo
-///   has it, `rec:+1w` counting from the due date and `rec:1w` from the day it is done;
+///   has it, `rec:+1w` counting from the due date and `rec:1w` from the day it is done (the first
+///   of each, as of `+project`: a second `due:` stays in the title);
 /// - the rest of the line, after those leading parts and without the words read into fields
 ///   (each with the whitespace after it), is the title, kept exactly: a later `+project`, a
 ///   `key:value` todo has no field for, a `rec:` it cannot keep stay in it, so nothing of the
@@ -75,7 +76,7 @@ struct TodoTxtRecords {
             } else if scalars.first == "@", let tag = Tags.valid(afterSign) {
                 if seenTags.insert(tag) { record.tags.append(tag) }
                 read.append(word.startIndex..<word.endIndex)
-            } else if word.utf8.starts(with: "due:".utf8) {
+            } else if word.utf8.starts(with: "due:".utf8), record.due == nil {
                 let value = String(scalars.dropFirst(4))
                 guard let due = Due(text: value), due.minuteOfDay == nil else {
                     throw RecordProblem(reason: "due:\(value.prefix(40)) is not a real date (due:YYYY-MM-DD)")
@@ -85,7 +86,7 @@ struct TodoTxtRecords {
             } else if word.utf8.starts(with: "pri:".utf8), record.priority == .none, let priority = Self.priority(letter: scalars.dropFirst(4)) {
                 record.priority = priority
                 read.append(word.startIndex..<word.endIndex)
-            } else if word.utf8.starts(with: "rec:".utf8) {
+            } else if word.utf8.starts(with: "rec:".utf8), rule == nil {
                 rule = (String(scalars.dropFirst(4)), word.startIndex..<word.endIndex)
             }
         }

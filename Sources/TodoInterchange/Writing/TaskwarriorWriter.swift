@@ -14,8 +14,13 @@ public enum TaskwarriorWriter {
         out.append(contentsOf: #"{"description":"#.utf8)
         JSONWriter.string(task.title, to: &out)
         if let due = task.due {
-            if let moment = LocalTime.secondsSinceEpoch(local: due).flatMap(LocalTime.basicUTC(secondsSinceEpoch:)) {
+            if let seconds = LocalTime.secondsSinceEpoch(local: due), let moment = LocalTime.basicUTC(secondsSinceEpoch: seconds) {
                 field("due", moment, to: &out)
+                // Taskwarrior keeps moments: local midnight reads back as a date alone, and a time
+                // a clock change skips (02:30 on the night clocks go forward) as the one it became.
+                if LocalTime.due(atSecondsSinceEpoch: seconds) != due {
+                    notices.add("its due reads back otherwise from Taskwarrior (00:00 is a date alone there; a time a clock change skips moves)", line: line)
+                }
             } else {
                 notices.add("left out its due date (no moment of this time zone)", line: line)
             }
@@ -25,16 +30,26 @@ public enum TaskwarriorWriter {
         field("modified", modified, to: &out)
         if let priority = letters[task.priority] { field("priority", priority, to: &out) }
         field("project", task.listName, to: &out)
-        // A done task's rule went on to the next task when it was done: only open ones repeat.
-        if let rule = task.repeatRule, !task.isDone, task.due != nil {
-            field("recur", recurrence(rule), to: &out)
-            if task.repeatFrom == .done { notices.add("repeats from its due date in Taskwarrior, not from when it is done", line: line) }
+        if let rule = task.repeatRule, let due = task.due {
+            if task.isDone {
+                // Its rule went on to the next task when it was done; Taskwarrior repeats open ones.
+                notices.add("left out a done task's rule (Taskwarrior repeats only open tasks)", line: line)
+            } else {
+                field("recur", recurrence(rule), to: &out)
+                if task.repeatFrom == .done { notices.add("repeats from its due date in Taskwarrior, not from when it is done", line: line) }
+                if rule.unit == .month || rule.unit == .year, due.date.day > 28 {
+                    notices.add("repeats on a shorter day for good after a short month in Taskwarrior (todo keeps the day)", line: line)
+                }
+            }
         }
         field("status", task.isDone ? "completed" : "pending", to: &out)
         if let notes = task.notes {
             // A line each, as the import joins them; Taskwarrior dates each, here the last change.
+            // It keeps no empty annotation: blank lines are left out, and said.
+            let lines = notes.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.contains(where: \.isEmpty) { notices.add("left out the blank lines of its notes (Taskwarrior keeps no empty annotation)", line: line) }
             out.append(contentsOf: #","annotations":["#.utf8)
-            for (index, text) in notes.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (index, text) in lines.filter({ !$0.isEmpty }).enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 out.append(contentsOf: #"{"entry":"#.utf8)
                 JSONWriter.string(modified, to: &out)
@@ -45,6 +60,9 @@ public enum TaskwarriorWriter {
             out.append(UInt8(ascii: "]"))
         }
         if !task.tags.isEmpty {
+            if task.tags.contains(where: { $0.contains(",") }) {
+                notices.add("its tags with a comma become several in Taskwarrior (it splits tags at commas)", line: line)
+            }
             out.append(contentsOf: #","tags":["#.utf8)
             for (index, tag) in task.tags.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -57,13 +75,15 @@ public enum TaskwarriorWriter {
 
     private static let letters: [Priority: String] = [.high: "H", .medium: "M", .low: "L"]
 
-    /// Taskwarrior's word for a rule: `weekly`, `2weeks`, `3days`, `6months`, `2years`.
+    /// Taskwarrior's word for a rule: `daily`, `3days`, `weekly`, `2weeks`, `monthly`, `6m`,
+    /// `yearly`, `2y`. Months and years as `6m` and `2y`, which Taskwarrior steps by the calendar:
+    /// `6months` and `2years` it reads as 180 and 730 days.
     static func recurrence(_ rule: RepeatRule) -> String {
         let (one, many) = switch rule.unit {
         case .day: ("daily", "days")
         case .week: ("weekly", "weeks")
-        case .month: ("monthly", "months")
-        case .year: ("yearly", "years")
+        case .month: ("monthly", "m")
+        case .year: ("yearly", "y")
         }
         return rule.count == 1 ? one : "\(rule.count)\(many)"
     }

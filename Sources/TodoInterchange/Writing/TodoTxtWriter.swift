@@ -17,8 +17,11 @@ public enum TodoTxtWriter {
         } else if let letter = letters[task.priority] {
             words.append("(\(letter))")
         }
-        if let created = localDate(task.createdAt) { words.append(Due(date: created).description) }
-        if Names.words(task.title[...]).contains(where: readAsField) || startsLikeAField(task.title) {
+        let created = localDate(task.createdAt)
+        if let created { words.append(Due(date: created).description) }
+        // After the creation date, a title's first words are its own (`x`, `(A)` and dates are
+        // read at the start only); its `+list`, `@tag`, `due:` words are read anywhere.
+        if Names.words(task.title[...]).contains(where: readAsField) || (created == nil && startsLikeAField(task.title)) {
             notices.add("its title has words todo.txt reads as fields (x, (A), a date, +list, @tag, due:, rec:, pri:)", line: id)
         }
         // One task, one line: a line break in the title would start another task.
