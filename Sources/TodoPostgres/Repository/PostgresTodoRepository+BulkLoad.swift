@@ -30,6 +30,7 @@ extension PostgresTodoRepository {
                    format('ALTER TABLE %s ADD CONSTRAINT %I %s', c.conrelid::regclass, c.conname, pg_get_constraintdef(c.oid))
             FROM pg_constraint AS c WHERE c.conrelid IN ('tasks'::regclass, 'task_tags'::regclass) AND c.contype = 'f'
             """).map { (drop: try $0.text(0), build: try $0.text(1)) }
+        try server.outlastAutovacuum()
         for index in setAside { try server.run(index.drop) }
         let loaded = try load()
         // Building an index sorts its keys in this much memory (the server's, not todo's).

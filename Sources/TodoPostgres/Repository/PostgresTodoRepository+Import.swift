@@ -16,6 +16,7 @@ extension PostgresTodoRepository {
                 try server.liftStatementLimit()
                 // Writers from outside todo (psql) wait for the import, so the ids it reads as
                 // free stay free until it hands them out; readers go on.
+                try server.outlastAutovacuum()
                 try server.run("LOCK TABLE tasks IN SHARE ROW EXCLUSIVE MODE")
                 let highest = try highestAssignedTaskID()
                 let now = timestamp()

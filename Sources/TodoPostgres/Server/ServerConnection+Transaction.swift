@@ -51,6 +51,19 @@ extension ServerConnection {
         try run("SET LOCAL statement_timeout = 0")
     }
 
+    /// Lets the rest of this transaction's lock waits outlast autovacuum, which gives way to a
+    /// lock it holds up only once the waiter has waited `deadlock_timeout` (1 s unless set): at
+    /// least that plus a second, however short `TODO_PG_STATEMENT_TIMEOUT`. For what must lock
+    /// whole tables right after large deletes (an import, its rebuild of the indexes), which a
+    /// limit of 1 s failed on autovacuum's account, no user's.
+    func outlastAutovacuum() throws {
+        try run("""
+            SELECT set_config('lock_timeout',
+                CASE WHEN w.setting::bigint = 0 THEN '0' ELSE greatest(w.setting::bigint, d.setting::bigint + 1000)::text END, true)
+            FROM pg_settings AS w, pg_settings AS d WHERE w.name = 'lock_timeout' AND d.name = 'deadlock_timeout'
+            """)
+    }
+
     /// Runs `body` in one read-only transaction that sees the database at one moment while
     /// others go on writing (REPEATABLE READ). As every read, its statements have no time limit
     /// (reading a whole database may take longer than any one command should); waiting for a
