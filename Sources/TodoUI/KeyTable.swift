@@ -61,7 +61,9 @@ enum KeyTable {
 
     /// Every list's open tasks (the Tasks tab).
     static let openTasks: [KeyBinding] = moves + [
-        edit, doneLeaving, delete, filter, undo, redo,
+        edit,
+        KeyBinding([.character("a")], "a", "add a task to the default list", hint: "a add") { app, _ in app.askForATaskOfTheDefaultList() },
+        doneLeaving, delete, filter, undo, redo,
         KeyBinding([.escape], nil, "clear the filter", hint: nil) { app, _ in app.setFilter([]) },
         help, quit,
     ] + tabs

@@ -44,6 +44,16 @@ extension NavigatorApp {
         send(.setDone(task.id, !task.isDone), recording: ShellWords.command(task.isDone ? "undone" : "done", [String(task.id)]))
     }
 
+    /// The Tasks tab's `a`: a task for the default list, which the prompt names.
+    func askForATaskOfTheDefaultList() {
+        do {
+            let list = try defaultList()
+            mode = .prompt(Prompt(purpose: .addTaskTo(list), label: "New task in \(list)", text: ""))
+        } catch {
+            fail(error)
+        }
+    }
+
     func askToDeleteSelectedTask() {
         guard let task = selectedTaskShown else { return }
         mode = .confirm(Question(text: "Delete task \(task.id) \(task.title)? y/n", event: .deleteTask(task.id),
@@ -81,6 +91,11 @@ extension NavigatorApp {
         case .renameList(let old):
             guard let name = Names.trimmed(prompt.text) else { return fail(UIMessage("a list name cannot be empty")) }
             if !name.hasSameScalars(as: old) { send(.renameList(old, to: name), recording: ShellWords.command("rename-list", [old, name])) }
+        case .addTaskTo(let list):
+            guard let title = Names.trimmed(prompt.text) else { return fail(UIMessage("a title cannot be empty")) }
+            if send(.addTaskToList(list, TaskDraft(title: title)), recording: ShellWords.command("add", [list, title])), let added = display.added {
+                selectedTask = added.id
+            }
         case .addTask:
             guard let title = Names.trimmed(prompt.text) else { return fail(UIMessage("a title cannot be empty")) }
             guard case .tasks(of: let shown)? = screens.showing else { return }

@@ -12,6 +12,9 @@ public final class NavigatorApp {
     let app: AppCoordinator
     var screens: ScreenStack { app.screens }
     let today: Today
+    /// The list a task added on the Tasks tab goes to (`TODO_DEFAULT_LIST`, else Inbox), read when
+    /// it is added: a name that cannot be used is said then.
+    let defaultList: () throws -> String
 
     /// What the keys go to besides the screen.
     enum Mode {
@@ -23,8 +26,9 @@ public final class NavigatorApp {
     }
 
     struct Prompt {
-        /// `filter`: the words it had before, which Esc goes back to.
-        enum Purpose { case newList, renameList(String), addTask, filter(before: [String]) }
+        /// `filter`: the words it had before, which Esc goes back to. `addTaskTo`: a task for the
+        /// list named (the Tasks tab's quick capture).
+        enum Purpose { case newList, renameList(String), addTask, addTaskTo(String), filter(before: [String]) }
         let purpose: Purpose
         let label: String
         var text: String
@@ -55,11 +59,13 @@ public final class NavigatorApp {
 
     /// `app` is the AppCoordinator over `screens`, built with the repository; `display` is the
     /// one `screens` was built with: the screens render into it.
-    public init(terminal: any Terminal, app: AppCoordinator, display: NavigatorDisplay, today: @escaping Today) {
+    public init(terminal: any Terminal, app: AppCoordinator, display: NavigatorDisplay, today: @escaping Today,
+                defaultList: @escaping () throws -> String = { "Inbox" }) {
         self.terminal = terminal
         self.app = app
         self.display = display
         self.today = today
+        self.defaultList = defaultList
     }
 
     /// Shows the first frame (with `message` on the status line), then handles keys until the

@@ -28,7 +28,7 @@ extension CompositionRoot {
             let today: Today = { LocalClock().today() }
             let app = AppCoordinator(display: display, repository: repository, today: today)
             app.start()
-            let navigatorApp = NavigatorApp(terminal: terminal, app: app, display: display, today: today)
+            let navigatorApp = NavigatorApp(terminal: terminal, app: app, display: display, today: today, defaultList: Environment.process.defaultList)
             try navigatorApp.run(saying: message)
             guard navigatorApp.reopens else { return }
             repository = try open(configuration, onlyReads: false)

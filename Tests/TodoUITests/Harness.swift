@@ -16,7 +16,8 @@ final class Harness {
     let app: AppCoordinator
     let ui: NavigatorApp
 
-    init(rows: Int = 12, columns: Int = 64, _ setUp: (any TodoRepository) throws -> Void = Harness.sample) throws {
+    init(rows: Int = 12, columns: Int = 64, _ setUp: (any TodoRepository) throws -> Void = Harness.sample,
+         defaultList: @escaping () throws -> String = { "Inbox" }) throws {
         database = try ScratchDatabase()
         let repository = database.repository
         try repository.write { try setUp(repository) }
@@ -24,7 +25,7 @@ final class Harness {
         let display = NavigatorDisplay()
         app = AppCoordinator(display: display, repository: repository, today: { Harness.today })
         app.start()
-        ui = NavigatorApp(terminal: terminal, app: app, display: display, today: { Harness.today })
+        ui = NavigatorApp(terminal: terminal, app: app, display: display, today: { Harness.today }, defaultList: defaultList)
         try ui.start()
     }
 

@@ -22,7 +22,7 @@ import TodoUI
 
 
 
-             ↑↓ move  Enter edit  space done  D delete  / filter  u undo  …
+             ↑↓ move  Enter edit  a add  space done  D delete  / filter  …
             """)
         let screen = try #require(ui.terminal.screen)
         #expect(screen[0, 46].style.contains(.bold) && !screen[0, 46].style.contains(.reverse), "the open tab stands out of the bar")
@@ -122,6 +122,29 @@ import TodoUI
         try ui.press(.escape)
         #expect(ui.lines[0].contains("(filter: mum)") && ui.isSelected("call mum"), "\(ui.lines)")
     }
+
+    /// `a` on the Tasks tab adds to the default list (made when missing), as `todo add TITLE`.
+    @Test func aOnTheTasksTabAddsToTheDefaultList() throws {
+        let ui = try Harness(defaultList: { "Errands" })
+        try ui.press(.character("2"), .character("a"))
+        #expect(ui.text.contains("New task in Errands:"))
+        try ui.type("buy oat milk")
+        try ui.press(.enter)
+        let added = try #require(ui.repository.allTasks.first { $0.title == "buy oat milk" })
+        #expect(added.listName == "Errands" && ui.isSelected("buy oat milk"), "\(ui.lines)")
+        #expect(ui.row(containing: "Errands  buy oat milk") != nil)
+        var commands: [String] = []
+        try ui.repository.forEachHistoryEntry(limit: 1) { commands.append($0.command) }
+        #expect(commands == ["add Errands 'buy oat milk'"])
+        try ui.press(.character("u"))
+        #expect(try ui.repository.list(named: "Errands") == nil, "undo takes the list made on the way too")
+
+        let refused = try Harness(defaultList: { throw UIError() })
+        try refused.press(.character("2"), .character("a"))
+        #expect(refused.text.contains("Error: no default list"), "\(refused.lines)")
+    }
+
+    private struct UIError: Error, CustomStringConvertible { var description: String { "no default list" } }
 
     @Test func helpOnATabListsTheTabKeys() throws {
         let ui = try Harness(rows: 24)

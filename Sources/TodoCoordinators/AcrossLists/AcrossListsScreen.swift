@@ -25,6 +25,10 @@ public final class AcrossListsScreen: Screen {
         case .showTasksAcrossLists(var query, let names) where showing == .openTasks:
             query.lists = try names.map { try TaskEvents.existingList($0, repository).id }
             try display.showTasks(.tasks) { each in try repository.forEachTask(matching: query, each) }
+        case .addTaskToList(let name, let draft) where showing == .openTasks:
+            let (list, created) = try repository.listCreatingIfNeeded(named: name)
+            if created { try display.showListCreatedOnTheWay(list) }
+            try display.show(repository.addTask(draft, to: list.id), .added)
         case .showAgenda(let lastDay, let tags, let offset, let limit) where showing == .agenda:
             // The day after, as a bound; the last representable day ends at its last minute.
             let end = lastDay.adding(days: 1).map { Due(date: $0) } ?? Due(date: lastDay, minuteOfDay: 24 * 60 - 1)

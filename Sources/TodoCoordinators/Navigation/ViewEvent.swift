@@ -25,6 +25,8 @@ public enum ViewEvent: Equatable, Sendable {
     // Tasks
     /// The tasks a query selects of every list, or of the lists named (`todo tasks`).
     case showTasksAcrossLists(TaskQuery, lists: [String])
+    /// Adds a task to the list named, made when missing: quick capture's default list.
+    case addTaskToList(String, TaskDraft)
 
     // Agenda
     /// Open dated tasks of every list due up to and including a day, overdue ones too; `limit`
