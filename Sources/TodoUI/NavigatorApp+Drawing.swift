@@ -138,12 +138,13 @@ extension NavigatorApp {
     }
 
     /// The header: what is shown, the tabs with their keys (the open one not reversed, and in a
-    /// window narrower than 80 columns the only one named), help.
+    /// window narrower than 80 columns the only one named), help. Narrower than 60, the title
+    /// goes without `todo ·`, for room.
     private func title(_ frame: inout Frame, _ text: String) {
         let tabs = Tab.allCases.map { $0 == tab || frame.columns >= 80 ? "\($0.rawValue) \($0.title)" : "\($0.rawValue)" }
         let tabsWidth = tabs.reduce(0) { $0 + TerminalText.width($1) + 2 }
         var column = frame.columns - 8 - tabsWidth
-        frame.put(" todo · " + text, row: 0, column: 0, width: column - 1, style: .bold)
+        frame.put((frame.columns >= 60 ? " todo · " : " ") + text, row: 0, column: 0, width: column - 1, style: .bold)
         var open = (column: 0, width: 0)
         for (each, label) in zip(Tab.allCases, tabs) {
             let width = frame.put(" \(label) ", row: 0, column: column, style: each == tab ? .bold : .dim)

@@ -146,6 +146,14 @@ import TodoUI
 
     private struct UIError: Error, CustomStringConvertible { var description: String { "no default list" } }
 
+    /// In a narrow window the header keeps the title whole where it can: no `todo ·`, and only
+    /// the open tab named.
+    @Test func aNarrowHeaderKeepsTheTitle() throws {
+        let ui = try Harness(columns: 50)
+        try ui.press(.character("3"))
+        #expect(ui.lines[0] == " Due through 2026-11-30    1  2  3 Agenda  ? help", "\(ui.lines[0])")
+    }
+
     @Test func helpOnATabListsTheTabKeys() throws {
         let ui = try Harness(rows: 24)
         try ui.press(.character("3"), .character("?"))
