@@ -151,8 +151,15 @@ extension NavigatorApp {
             send(.cancel)
             return
         }
-        if send(.save(changes), recording: changes.commandLine(editing: form.task.id)) {
+        // Saved only if the task is still as the form was opened on: another process's change
+        // meanwhile is not overwritten (as `todo edit` in an editor).
+        if send(.saveUnlessChanged(changes, since: form.task), recording: changes.commandLine(editing: form.task.id)) {
             mode = .browsing
+        } else if case .task(let shown)? = screens.showing, (try? app.task(shown.id)) != shown {
+            // The form shows what is no longer there: it closes, and opening the task again
+            // shows it as it is now (the error stays on the status line).
+            mode = .browsing
+            screens.dismissFromOutside()
         } else {
             mode = .form(form)  // the error is on the form; nothing was saved
         }

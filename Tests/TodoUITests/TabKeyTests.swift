@@ -154,6 +154,22 @@ import TodoUI
         #expect(ui.lines[0] == " Due through 2026-11-30    1  2  3 Agenda  ? help", "\(ui.lines[0])")
     }
 
+    /// The form saves only if the task is still as it was opened on: another process's change
+    /// meanwhile is not overwritten, and the form closes so that opening it shows the task now.
+    @Test func theFormDoesNotOverwriteAnotherProcesssChange() throws {
+        let ui = try Harness()
+        try ui.press(.character("2"), .down, .enter)
+        #expect(ui.text.contains("Edit task 2"))
+        let other: any TodoRepository = try ui.database.another()
+        try other.write { _ = try other.updateTask(2, with: TaskChanges(title: "call mum from outside")) }
+        try ui.type(" x")
+        try ui.press(.enter)
+        #expect(try ui.repository.task(2)?.title == "call mum from outside")
+        #expect(ui.text.contains("Error: task 2 was changed by another command") && !ui.text.contains("Edit task 2"), "\(ui.lines)")
+        try ui.press(.enter)
+        #expect(ui.text.contains("call mum from outside"), "opened again, as it is now")
+    }
+
     @Test func helpOnATabListsTheTabKeys() throws {
         let ui = try Harness(rows: 24)
         try ui.press(.character("3"), .character("?"))

@@ -53,6 +53,12 @@ public final class AppCoordinator: Coordinator {
         try repository.dataVersion()
     }
 
+    /// Task `id` as it is now; nil when there is none (a view that stays open asks whether what
+    /// it shows still is).
+    public func task(_ id: TodoTask.ID) throws -> TodoTask? {
+        try repository.task(id)
+    }
+
     /// How many lists come before list `id` by name; nil when there is no such list.
     public func listPosition(of id: TodoList.ID) throws -> Int? {
         try repository.listPosition(of: id)
