@@ -197,6 +197,19 @@ import TodoTestSupport
         #expect((task["title"] as? String, task["due"] as? String) == ("due twice due:2026-12-02", "2026-12-01"))
     }
 
+    /// A `due:` with no date after it is the title's (todo's own export writes such titles); one
+    /// with a date that is not real refuses the file, naming its line.
+    @Test func aDueThatIsNoDateIsTheTitlesAndABadDateRefuses() throws {
+        let todo = try TodoRunner()
+        let export = "mail +bob @office due:soon +Home\n"
+        #expect(try todo.run(["import", "--format", "todotxt"], stdin: Data(export.utf8)).status == 0)
+        let task = try #require(try todo.jsonArray(["export"]).first)
+        // The first +project is the list, as the export's notice warned; the file is read whole.
+        #expect((task["title"] as? String, task["list"] as? String, task["due"] is NSNull) == ("mail due:soon +Home", "bob", true), "\(task)")
+        let typo = try todo.run(["import", "--format", "todotxt"], stdin: Data("pay due:2026-13-45\n".utf8))
+        #expect(typo.failedCleanly(with: 65, oneLine: true) && typo.stderr.contains("line 1"), "\(typo.summary)")
+    }
+
     /// Their records carry no todo ids (todo writes them since, see OtherToolExportTests).
     @Test(arguments: Store.all) func theseFormatsKeepNoIDs(_ store: Store) throws {
         let todo = try TodoRunner(store)

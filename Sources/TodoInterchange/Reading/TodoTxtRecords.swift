@@ -16,7 +16,8 @@ import TodoCore
 ///   line is lost. A line of nothing but such words keeps them all as its title.
 ///
 /// Blank lines are skipped. A date or value that is not real (`due:2026-13-45`) refuses the
-/// whole file, naming the line.
+/// whole file, naming the line; a `due:` followed by no date at all (`due:soon`) is words of the
+/// title, as todo's own export writes such a title.
 struct TodoTxtRecords {
     let reader: ByteReader
     let notices: Notices
@@ -76,7 +77,7 @@ struct TodoTxtRecords {
             } else if scalars.first == "@", let tag = Tags.valid(afterSign) {
                 if seenTags.insert(tag) { record.tags.append(tag) }
                 read.append(word.startIndex..<word.endIndex)
-            } else if word.utf8.starts(with: "due:".utf8), record.due == nil {
+            } else if word.utf8.starts(with: "due:".utf8), record.due == nil, Self.looksLikeADate(scalars.dropFirst(4)) {
                 let value = String(scalars.dropFirst(4))
                 guard let due = Due(text: value), due.minuteOfDay == nil else {
                     throw RecordProblem(reason: "due:\(value.prefix(40)) is not a real date (due:YYYY-MM-DD)")
@@ -135,6 +136,14 @@ struct TodoTxtRecords {
         record.repeatRule = rule
         record.repeatFrom = strict ? .due : .done
         return true
+    }
+
+    /// `NNNN-NN-NN`, real or not: what a `due:` is read as a date from (a typo in one refuses
+    /// the file, naming the line, rather than being kept as text).
+    private static func looksLikeADate(_ value: some Collection<Unicode.Scalar>) -> Bool {
+        value.count == 10 && value.enumerated().allSatisfy { index, scalar in
+            index == 4 || index == 7 ? scalar == "-" : ("0"..."9").contains(scalar)
+        }
     }
 
     /// A leading `(A) `; A to C map to high, medium and low, the rest of the alphabet to low.
