@@ -118,22 +118,29 @@ import TodoTestSupport
         let midnight = try todo.add("Home", "at midnight", ["--due", "2026-12-01T00:00"])
         let skipped = try todo.add("Home", "in the skipped hour", ["--due", "2027-03-14T02:30"])
         let blank = try todo.add("Home", "blank note line", ["--notes", "one\n\nthree", "-t", "a,b"])
-        let monthEnd = try todo.add("Home", "month end", ["--due", "2026-12-31", "--repeat", "6m"])
+        let monthEnd = try todo.add("Home", "month end", ["--due", "2026-10-31", "--repeat", "4m"])
+        // Never on a short month: nothing to say (Nov 29 by 2m, Jan 30 by 3m, Jan 31 by 12m).
+        for (due, rule) in [("2026-11-29", "2m"), ("2027-01-30", "3m"), ("2027-01-31", "12m")] {
+            _ = try todo.add("Home", "no shorter day \(rule)", ["--due", due, "--repeat", rule])
+        }
         let yearly = try todo.add("Home", "every other year", ["--due", "2026-12-01", "--repeat", "2y"])
         let doneRepeating = try todo.add("Home", "done repeating", ["--due", "2026-11-20", "--repeat", "1w"])
         #expect(try todo.run(["done", String(doneRepeating)]).status == 0)
+        // Done on Feb 29, it makes one due Feb 28 that keeps the 29th: Taskwarrior would not.
+        let leap = try todo.add("Home", "leap", ["--due", "2028-02-29", "--repeat", "1y"])
+        let leapNext = try #require(try todo.jsonArray(["done", String(leap)]).last?["id"] as? Int)
         let notices = try todo.run(["export", "--format", "taskwarrior"])
         for (notice, ids) in [("its due reads back otherwise from Taskwarrior", [midnight, skipped]),
                               ("left out the blank lines of its notes", [blank]),
                               ("its tags with a comma become several in Taskwarrior", [blank]),
-                              ("repeats on a shorter day for good after a short month in Taskwarrior", [monthEnd]),
-                              ("left out a done task's rule (Taskwarrior repeats only open tasks)", [doneRepeating])] {
+                              ("repeats on a shorter day for good after a short month in Taskwarrior", [monthEnd, leapNext]),
+                              ("left out a done task's rule (Taskwarrior repeats only open tasks)", [doneRepeating, leap])] {
             let line = notices.stderrLines.first { $0.contains(notice) }
             #expect(line?.hasSuffix("(id\(ids.count == 1 ? "" : "s") \(ids.map(String.init).joined(separator: ", ")))") == true,
                     "\(notice): \(notices.stderr)")
         }
         #expect(notices.stdout.contains(#""annotations":[{"entry":"#) && notices.stdout.contains(#""description":"one"},{"entry":"#))
-        #expect(notices.stdout.contains(#""recur":"6m""#) && notices.stdout.contains(#""recur":"2y""#), "months and years by the calendar")
+        #expect(notices.stdout.contains(#""recur":"4m""#) && notices.stdout.contains(#""recur":"2y""#), "months and years by the calendar")
         _ = yearly
 
         let refused = try todo.run(["export", "--format", "todotxt", "--json"])

@@ -37,7 +37,7 @@ public enum TaskwarriorWriter {
             } else {
                 field("recur", recurrence(rule), to: &out)
                 if task.repeatFrom == .done { notices.add("repeats from its due date in Taskwarrior, not from when it is done", line: line) }
-                if rule.unit == .month || rule.unit == .year, due.date.day > 28 {
+                if shortensForGood(rule, from: due.date) {
                     notices.add("repeats on a shorter day for good after a short month in Taskwarrior (todo keeps the day)", line: line)
                 }
             }
@@ -74,6 +74,18 @@ public enum TaskwarriorWriter {
     }
 
     private static let letters: [Priority: String] = [.high: "H", .medium: "M", .low: "L"]
+
+    /// Whether Taskwarrior, which keeps a month's shorter last day for good once a step lands
+    /// on it, would move the schedule: the day is already one the rule keeps a later one for
+    /// (Feb 28 of `1y@29`), or a step of the next eight years' falls short (Jan 31 by 1m does,
+    /// Jan 30 by 3m does not).
+    static func shortensForGood(_ rule: RepeatRule, from due: CivilDate) -> Bool {
+        guard rule.unit == .month || rule.unit == .year else { return false }
+        let day = rule.keptDay ?? due.day
+        guard due.day == day else { return true }
+        let steps = max(1, (rule.unit == .year ? 8 : 96) / rule.count)
+        return (1...steps).contains { times in rule.step(due, times: times).map { $0.day != day } ?? false }
+    }
 
     /// Taskwarrior's word for a rule: `daily`, `3days`, `weekly`, `2weeks`, `monthly`, `6m`,
     /// `yearly`, `2y`. Months and years as `6m` and `2y`, which Taskwarrior steps by the calendar:
