@@ -210,6 +210,23 @@ import TodoTestSupport
         #expect(typo.failedCleanly(with: 65, oneLine: true) && typo.stderr.contains("line 1"), "\(typo.summary)")
     }
 
+    /// Taskwarrior steps `1months`, `3mo`, `1year`, `2yr` by a fixed length (30 and 365 days:
+    /// `1months` from Jan 31 is Mar 2) and `monthly`, `3m`, `yearly` by the calendar: each
+    /// comes in as the step Taskwarrior takes, the fixed ones said.
+    @Test func taskwarriorsFixedLengthRecurrencesKeepTheirSteps() throws {
+        let todo = try TodoRunner()
+        let recurs = ["1months", "3mo", "1year", "2yr", "monthly", "3m", "yearly"]
+        let records = recurs.enumerated().map { index, recur in
+            #"{"description":"r \#(recur)","status":"pending","recur":"\#(recur)","due":"20270131T120000Z","uuid":"u\#(index)"}"#
+        }.joined(separator: "\n")
+        let result = try todo.run(["import", "--format", "taskwarrior"], stdin: Data(records.utf8))
+        #expect(result.status == 0, "\(result.summary)")
+        let rules = try todo.jsonArray(["export"]).map { ($0["title"] as? String ?? "", $0["repeat"] as? String ?? "") }
+        #expect(rules.map(\.1) == ["30d", "90d", "365d", "730d", "1m", "3m", "1y"], "\(rules)")
+        #expect(result.stderr.contains("kept '1months' as every 30 days, the step Taskwarrior takes"), "\(result.stderr)")
+        #expect(!result.stderr.contains("kept 'monthly'") && !result.stderr.contains("kept '3m'"))
+    }
+
     /// Their records carry no todo ids (todo writes them since, see OtherToolExportTests).
     @Test(arguments: Store.all) func theseFormatsKeepNoIDs(_ store: Store) throws {
         let todo = try TodoRunner(store)

@@ -198,6 +198,9 @@ struct TaskwarriorRecords {
         if let recur = try text(fields["recur"], "recur") {
             if let rule = Self.rule(recur), record.due != nil {
                 record.repeatRule = rule
+                if rule.unit == .day, Self.fixedLengthUnits.contains(Self.unitWord(recur)) {
+                    notices.add("kept '\(recur)' as every \(rule.count) days, the step Taskwarrior takes ('monthly', '3m', 'yearly' go by the calendar)", line: line)
+                }
             } else {
                 let why = record.due == nil ? "it has no due date" : "todo has no such rule"
                 notices.add("kept without its recurrence '\(recur)' (\(why))", line: line)
@@ -229,13 +232,30 @@ struct TaskwarriorRecords {
         switch unitText {
         case "d", "day", "days": return RepeatRule(count: count, unit: .day)
         case "w", "wk", "wks", "week", "weeks": return RepeatRule(count: count, unit: .week)
-        case "mo", "mos", "mth", "mths", "month", "months", "m": return RepeatRule(count: count, unit: .month)
+        case "m": return RepeatRule(count: count, unit: .month)
+        // Taskwarrior 2.6 steps these by a fixed length, not by the calendar (`1months` from
+        // Jan 31 is Mar 2): 30 days a month, 365 a year, as it does.
+        case "mo", "mos", "mth", "mths", "month", "months":
+            let (days, overflow) = count.multipliedReportingOverflow(by: 30)
+            return overflow ? nil : RepeatRule(count: days, unit: .day)
         case "q", "qtr", "qtrs", "quarter", "quarters":
             // A count past any rule todo has: none (kept without its recurrence, and said).
             let (months, overflow) = count.multipliedReportingOverflow(by: 3)
             return overflow ? nil : RepeatRule(count: months, unit: .month)
-        case "y", "yr", "yrs", "year", "years": return RepeatRule(count: count, unit: .year)
+        case "y": return RepeatRule(count: count, unit: .year)
+        case "yr", "yrs", "year", "years":
+            let (days, overflow) = count.multipliedReportingOverflow(by: 365)
+            return overflow ? nil : RepeatRule(count: days, unit: .day)
         default: return nil
         }
+    }
+
+    /// Month and year words Taskwarrior steps by a fixed length (see `rule`).
+    static let fixedLengthUnits: Set<Substring> = ["mo", "mos", "mth", "mths", "month", "months", "yr", "yrs", "year", "years"]
+
+    /// The unit word of `3 months`, `1yr`: what follows the digits.
+    static func unitWord(_ recur: String) -> Substring {
+        let text = Substring(recur.lowercased())
+        return text.drop(while: \.isNumber).trimmingPrefix(" ")
     }
 }
