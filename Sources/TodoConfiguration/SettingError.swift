@@ -17,7 +17,8 @@ public enum SettingError: ReportedError, Equatable {
         case .invalid(let name, let value, let expected):
             "\(name) must be \(expected), not '\(value)'"
         case .notUTF8(let name):
-            "\(name) is not valid UTF-8; todo takes a path exactly as given, so it will not guess which file this one means"
+            // A path (TODO_DB, XDG_DATA_HOME) or a name (TODO_DEFAULT_LIST): either is taken exactly.
+            "\(name) is not valid UTF-8; todo takes it exactly as given, so it will not guess what it means"
         case .refusedLocation(let path, let reason):
             "cannot open the database \(path): \(reason)"
         case .unreadableDotEnv(let path, let reason):

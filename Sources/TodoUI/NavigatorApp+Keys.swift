@@ -47,7 +47,9 @@ extension NavigatorApp {
     /// The Tasks tab's `a`: a task for the default list, which the prompt names.
     func askForATaskOfTheDefaultList() {
         do {
-            let list = try defaultList()
+            // A name the list could not have is said now, not after the title is typed.
+            guard let list = Names.trimmed(try defaultList()) else { return fail(UIMessage("TODO_DEFAULT_LIST is empty")) }
+            if let problem = TextLimits.listNameProblem(list) { return fail(UIMessage("TODO_DEFAULT_LIST: " + problem)) }
             mode = .prompt(Prompt(purpose: .addTaskTo(list), label: "New task in \(list)", text: ""))
         } catch {
             fail(error)

@@ -142,6 +142,9 @@ import TodoUI
         let refused = try Harness(defaultList: { throw UIError() })
         try refused.press(.character("2"), .character("a"))
         #expect(refused.text.contains("Error: no default list"), "\(refused.lines)")
+        let tooLong = try Harness(defaultList: { String(repeating: "l", count: 1100) })
+        try tooLong.press(.character("2"), .character("a"))
+        #expect(tooLong.text.contains("Error: TODO_DEFAULT_LIST: ") && !tooLong.text.contains("New task in"), "said at once: \(tooLong.lines)")
     }
 
     private struct UIError: Error, CustomStringConvertible { var description: String { "no default list" } }
