@@ -32,7 +32,7 @@ extension SQLRepository {
         try session.first("SELECT \(Self.columns) FROM lists WHERE \(session.dialect.sameName("name", "$1"))", [.text(name)], Self.list)
     }
 
-    package func list(id: TodoList.ID) throws -> TodoList? {
-        try session.first("SELECT \(Self.columns) FROM lists WHERE id = $1", [.integer(id)], Self.list)
+    public func list(id: TodoList.ID) throws -> TodoList? {
+        try translatingErrors { try session.first("SELECT \(Self.columns) FROM lists WHERE id = $1", [.integer(id)], Self.list) }
     }
 }

@@ -105,6 +105,7 @@ public final class NavigatorApp {
             return try draw()
         }
         guard version != seenVersion || terminal.size != drawnSize else { return }
+        if version != seenVersion { reloadShownList() }
         seenVersion = version
         // Drawing re-reads only the rows on screen; an unchanged frame writes nothing.
         try draw()
@@ -145,6 +146,21 @@ public final class NavigatorApp {
         } catch {
             fail(error)
             return false
+        }
+    }
+
+    /// Another process changed the data: a list on show is read again, so a rename shows (and
+    /// a task added is recorded under the name it has now); a list deleted is left, and said.
+    private func reloadShownList() {
+        guard case .tasks? = screens.showing else { return }
+        do {
+            try screens.send(.reloadList)
+        } catch TodoError.listGone {
+            leaveList()
+            status = "The list was deleted by another command"
+            statusIsError = true
+        } catch {
+            fail(error)
         }
     }
 

@@ -89,9 +89,20 @@ import TodoTestSupport
         #expect(renamed == TodoList(id: list.id, name: "Groceries", openCount: 1, doneCount: 0))
         #expect(try subject.repository.list(named: "Shops") == nil)
         #expect(try subject.repository.list(named: "groceries") == renamed)
+        #expect(try subject.repository.list(id: list.id) == renamed, "by id, as it is now")
         #expect(try subject.repository.task(task.id)?.listName == "Groceries")
         // To a different case of its own name.
         #expect(try subject.repository.renameList(list.id, to: "GROCERIES").name == "GROCERIES")
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aListByIdIsNilOnceDeleted(backend: Backend) throws {
+        let subject = try Subject(backend)
+        let list = try subject.repository.createList(named: "Shops")
+        #expect(try subject.repository.list(id: list.id) == list)
+        _ = try subject.repository.deleteList(list.id, force: true)
+        #expect(try subject.repository.list(id: list.id) == nil)
+        #expect(try subject.repository.list(id: 404) == nil)
     }
 
     @Test(arguments: Backend.allCases)

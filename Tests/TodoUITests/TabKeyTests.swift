@@ -173,6 +173,28 @@ import TodoUI
         #expect(ui.text.contains("call mum from outside"), "opened again, as it is now")
     }
 
+    /// A list on show that another process renames shows its new name (and a task added then is
+    /// recorded under it); one another process deletes is left, and that is said.
+    @Test func aListRenamedOrDeletedElsewhereIsSeen() throws {
+        let ui = try Harness()
+        try ui.press(.enter)
+        let other: any TodoRepository = try ui.database.another()
+        let home = try #require(try other.list(named: "Home"))
+        try other.write { _ = try other.renameList(home.id, to: "House") }
+        try ui.ui.refreshIfChanged()
+        #expect(ui.lines[0].contains("todo · House"), "\(ui.lines[0])")
+        try ui.press(.character("a"))
+        try ui.type("after the rename")
+        try ui.press(.enter)
+        var commands: [String] = []
+        try ui.repository.forEachHistoryEntry(limit: 1) { commands.append($0.command) }
+        #expect(commands == ["add House 'after the rename'"], "a command that would do it again")
+
+        try other.write { _ = try other.deleteList(home.id, force: true) }
+        try ui.ui.refreshIfChanged()
+        #expect(ui.lines[0].contains("todo · Lists") && ui.text.contains("The list was deleted by another command"), "\(ui.lines)")
+    }
+
     @Test func helpOnATabListsTheTabKeys() throws {
         let ui = try Harness(rows: 24)
         try ui.press(.character("3"), .character("?"))

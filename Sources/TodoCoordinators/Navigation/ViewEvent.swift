@@ -41,6 +41,9 @@ public enum ViewEvent: Equatable, Sendable {
 
     // TodoList (and, for a task, Tasks and Agenda)
     case showTasks(TaskQuery)
+    /// Reads the list again, for a view that stays open: another process may have renamed it,
+    /// or deleted it (`TodoError.listGone`).
+    case reloadList
     /// The list's tasks matching every word of the search (its list is this one).
     case showMatches(TaskSearch)
     case addTask(TaskDraft)

@@ -4,7 +4,8 @@ import TodoCore
 /// task or to go back.
 public final class TodoListScreen: Screen {
     public weak var coordinator: TodoListCoordinator?
-    public let list: TodoList
+    /// As read when the screen opened, or since (`reloadList`).
+    public private(set) var list: TodoList
     private let repository: any TodoRepository
     private let display: any Display
     private let today: Today
@@ -22,6 +23,9 @@ public final class TodoListScreen: Screen {
         switch event {
         case .showTasks(let query):
             try display.showTasks(.list(list, query)) { each in try repository.forEachTask(in: list.id, matching: query, each) }
+        case .reloadList:
+            guard let now = try repository.list(id: list.id) else { throw TodoError.listGone(list.id) }
+            list = now
         case .showMatches(var search):
             search.list = list.id
             try display.showTasks(.search) { each in try repository.forEachTask(matching: search, each) }

@@ -37,6 +37,8 @@ public protocol TodoRepository: AnyObject {
     func listPosition(of id: TodoList.ID) throws -> Int?
     /// The list with this name, ignoring case.
     func list(named name: String) throws -> TodoList?
+    /// The list with this id, as it is now; nil when there is none (deleted meanwhile).
+    func list(id: TodoList.ID) throws -> TodoList?
     /// Creates a list; `TodoError.listExists` when the name is taken.
     func createList(named name: String) throws -> TodoList
     func renameList(_ id: TodoList.ID, to name: String) throws -> TodoList
