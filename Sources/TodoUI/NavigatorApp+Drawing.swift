@@ -24,13 +24,13 @@ extension NavigatorApp {
             loadTasks()
             title(&frame, "Open tasks" + (filter.isEmpty ? "" : "  (filter: \(filter.joined(separator: " ")))"))
             TaskRows.draw(display.tasks.prefix(body.rows), cursor: cursor, into: &frame, at: body.first, rows: body.rows, today: today(),
-                          empty: filter.isEmpty ? "No open tasks. Add some in a list (1)." : "No task matches the filter. Esc clears it.",
-                          showingLists: true)
+                          empty: filter.isEmpty ? "No open tasks. Press a to add one." : "No task matches the filter. Esc clears it.",
+                          showingLists: frame.columns >= 50)
         case .agenda?:
             loadTasks()
             title(&frame, "Due through \(Due(date: agendaLastDay))")
             TaskRows.draw(display.tasks.prefix(body.rows), cursor: cursor, into: &frame, at: body.first, rows: body.rows, today: today(),
-                          empty: "Nothing is due through \(Due(date: agendaLastDay)).", showingLists: true)
+                          empty: "Nothing is due through \(Due(date: agendaLastDay)).", showingLists: frame.columns >= 50)
         case .task(let task)?:
             title(&frame, "Edit task \(task.id)")
             if case .form(let form) = mode { FormView.draw(form, into: &frame, at: body.first, rows: body.rows) }

@@ -13,13 +13,15 @@ public final class NavigatorDisplay: Display {
     private(set) var message: String?
     /// The list the last change created.
     private(set) var created: TodoList?
+    /// A list the last change made on its way (a task added to a list not there yet).
+    private var createdOnTheWay: TodoList?
     /// The task the last change added.
     private(set) var added: TodoTask?
     private var lastChange: TaskChange?
 
     /// Forgets what the last change showed, before the next event is sent.
     func clear() {
-        (message, added, created, lastChange) = (nil, nil, nil, nil)
+        (message, added, created, lastChange, createdOnTheWay) = (nil, nil, nil, nil, nil)
     }
 
     public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
@@ -50,12 +52,14 @@ public final class NavigatorDisplay: Display {
         if change == .repeated, let message {
             self.message = message + "; next one due \(task.due?.description ?? "-")"
         } else {
-            message = "\(verb) \(task.id): \(task.title)"
+            message = "\(verb) \(task.id): \(task.title)" + (createdOnTheWay.map { " (in \($0.name), a new list)" } ?? "")
         }
     }
 
-    /// The lists are on screen: a new one shows there.
-    public func showListCreatedOnTheWay(_ list: TodoList) throws {}
+    /// Said with the task it was made for: from the Tasks tab, the lists are not on screen.
+    public func showListCreatedOnTheWay(_ list: TodoList) throws {
+        createdOnTheWay = list
+    }
 
     public func showRepetitionEnded(_ task: TodoTask) throws {
         message = (message ?? "Done \(task.id): \(task.title)") + "; it repeats no more (its next date would be after 9999-12-31)"

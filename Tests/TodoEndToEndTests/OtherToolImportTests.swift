@@ -187,6 +187,17 @@ import TodoTestSupport
         #expect(water.map { $0["repeat"] as? String } == ["1w"], "the template, matched with its instance")
     }
 
+    /// A pipe is copied to TMPDIR to be read twice: a TMPDIR that will not take it is one line
+    /// naming it, and nothing is imported.
+    @Test func aTemporaryFolderThatWillNotTakeTheCopyIsNamed() throws {
+        let todo = try TodoRunner()
+        try Data(Self.taskwarrior.utf8).write(to: todo.directory.url.appendingPathComponent("tasks.json"))
+        let result = try todo.shell("cat tasks.json | todo import --format taskwarrior", environment: ["TMPDIR": "/nonexistent"])
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #expect(result.stderr.contains("cannot read stdin: cannot keep a copy of it to read it again in /nonexistent (TMPDIR)"), "\(result.stderr)")
+        #expect(try todo.jsonArray(["export"]).isEmpty)
+    }
+
     /// As the first `+project` is the list, the first `due:` is the due date: a second one is
     /// part of the title, not dropped.
     @Test func aSecondDueStaysInTheTitle() throws {

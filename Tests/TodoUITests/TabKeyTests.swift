@@ -132,6 +132,7 @@ import TodoUI
         try ui.press(.enter)
         let added = try #require(ui.repository.allTasks.first { $0.title == "buy oat milk" })
         #expect(added.listName == "Errands" && ui.isSelected("buy oat milk"), "\(ui.lines)")
+        #expect(ui.text.contains("Added \(added.id): buy oat milk (in Errands, a new list)"), "the list made on the way is said")
         #expect(ui.row(containing: "Errands  buy oat milk") != nil)
         var commands: [String] = []
         try ui.repository.forEachHistoryEntry(limit: 1) { commands.append($0.command) }
@@ -155,6 +156,10 @@ import TodoUI
         let ui = try Harness(columns: 50)
         try ui.press(.character("3"))
         #expect(ui.lines[0] == " Due through 2026-11-30    1  2  3 Agenda  ? help", "\(ui.lines[0])")
+        // Narrower than 50, the rows drop their list column, for the titles.
+        let narrow = try Harness(columns: 40)
+        try narrow.press(.character("2"))
+        #expect(narrow.lines[1].contains("water the") && !narrow.lines[1].contains("Home"), "\(narrow.lines)")
     }
 
     /// The form saves only if the task is still as it was opened on: another process's change

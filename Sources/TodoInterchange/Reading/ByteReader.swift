@@ -44,7 +44,7 @@ final class ByteReader {
     /// and an import from `cat file |` lost every recurring task without a word).
     func keepForRereading() throws {
         guard lseek(fd, 0, SEEK_CUR) < 0 else { return }
-        let copy = try Self.temporaryFile()
+        let copy = try Self.temporaryFile(for: name)
         do {
             let (from, to) = (start, end)
             try buffer.withUnsafeBytes { bytes in try Self.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[from..<to])) }
@@ -69,11 +69,15 @@ final class ByteReader {
         (start, end, atEnd) = (0, 0, false)
     }
 
-    private static func temporaryFile() throws -> Int32 {
+    /// An unlinked file in `TMPDIR` (else /tmp) for a copy of the input `name`; a folder that
+    /// will not take one is named, with the variable that chose it.
+    private static func temporaryFile(for name: String) throws -> Int32 {
         let folder = getenv("TMPDIR").flatMap { String(validatingCString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/todo-input-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { name in name.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { throw InputError(path: folder, reason: "cannot keep a copy of the input to read it again: " + String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            throw InputError(path: name, reason: "cannot keep a copy of it to read it again in \(folder) (TMPDIR): " + String(cString: strerror(errno)))
+        }
         template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
         return fd
     }
