@@ -35,8 +35,8 @@ enum CompositionRoot {
         let output = StandardOutput(holdUntilFlushed: !plan.streams)
         // A reading command on a file that does not exist creates nothing (a mistyped --db must
         // not leave a new file behind): it reads an empty database instead, and says so. Nor do
-        // undo and redo, which only revert what a database holds.
-        let createsDatabase = plan.writes && plan.recordsChange
+        // undo and redo, which only revert what a database holds, nor a dry run, which changes nothing.
+        let createsDatabase = plan.writes && plan.recordsChange && !plan.dryRun
         let missing = location.server == nil && !createsDatabase && access(location.path, F_OK) != 0 ? location.path : nil
         let renderer = plan.renderer(settings, output: output, forbidsColour: configuration.forbidsColour, missingDatabase: missing)
 

@@ -127,6 +127,12 @@ import TodoTestSupport
             #expect(result.stderr.contains(path), "\(arguments): \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: todo.directory.path("typo")), "a reading command created the folder")
+        // Nor does a dry run, which says nothing was changed: it runs on an empty database.
+        for arguments in [["add", "Inbox", "milk", "--dry-run"], ["import", "--dry-run"], ["new-list", "Work", "--dry-run"]] {
+            let result = try todo.run(arguments + ["--db", path], stdin: Data(#"{"list":"A","title":"t"}"#.utf8))
+            #expect(result.status == 0 && result.stdout.contains("Dry run: nothing was changed."), "\(arguments): \(result.summary)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: todo.directory.path("typo")), "a dry run created the folder")
 
         // TODO_DB too; and a command that writes creates it.
         let environment = ["TODO_DB": path]
