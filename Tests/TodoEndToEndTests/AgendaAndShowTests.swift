@@ -17,6 +17,7 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["agenda"]).compactMap { $0["id"] as? Int } == [overdue, today, inSeven])
         #expect(try todo.jsonArray(["agenda", "--days", "10"]).compactMap { $0["id"] as? Int } == [overdue, today, inSeven, inTen])
         #expect(try todo.jsonArray(["agenda", "--days", "0"]).compactMap { $0["id"] as? Int } == [overdue, today])
+        #expect(try todo.run(["agenda", "-q"]).stdout == "\(overdue)\n\(today)\n\(inSeven)\n", "-q: the ids, for xargs")
 
         let text = try todo.run(["agenda"]).stdout
         let headings = text.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)

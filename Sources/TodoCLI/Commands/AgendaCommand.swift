@@ -7,7 +7,7 @@ struct AgendaCommand: PlannedCommand {
         commandName: "agenda",
         abstract: "Open tasks with a due date across every list: overdue, today, and the days ahead."
     )
-    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [.value("--days"), .value("-t", "--tag")]
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + [.value("--days"), .value("-t", "--tag"), .flag("-q", "--quiet")]
 
     @OptionGroup var global: GlobalOptions
 
@@ -19,11 +19,16 @@ struct AgendaCommand: PlannedCommand {
     @Option(name: [.short, .long], help: "Only tasks with this tag (repeat the option: with all of them).")
     var tag: [String] = []
 
+    @Flag(name: [.short, .long], help: "Print only the tasks' ids, one a line (as todo tasks -q).")
+    var quiet = false
+
     func plan(at now: Due) throws -> CommandPlan {
         guard days >= 0 else { throw ValidationError("--days must be 0 or more, not \(days)") }
         guard days <= 36_500 else { throw ValidationError("--days must be at most 36500 (a hundred years)") }
         let lastDay = now.date.adding(days: days) ?? now.date
-        return .listing([.open(.tab(.agenda)), .send(.showAgenda(through: lastDay, tags: try ArgumentRules.filterTags(tag)))])
+        var plan = CommandPlan.listing([.open(.tab(.agenda)), .send(.showAgenda(through: lastDay, tags: try ArgumentRules.filterTags(tag)))])
+        plan.quiet = quiet
+        return plan
     }
 }
 

@@ -3,7 +3,7 @@ import TodoInterchange
 import TodoCore
 
 /// `-q`: nothing, except the id of a task just added, so `id=$(todo add -q ...)` works, and the
-/// ids of the tasks `todo tasks -q` selects, one a line, for `xargs`.
+/// ids of the tasks `todo tasks -q` and `todo agenda -q` select, one a line, for `xargs`.
 public final class QuietRenderer: Renderer {
     private let output: StandardOutput
 
@@ -22,7 +22,10 @@ public final class QuietRenderer: Renderer {
 
     public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws { try produce { _ in } }
     public func showTasks(_ listing: TaskListing, _ produce: ((TodoTask) throws -> Void) throws -> Void) throws {
-        guard listing == .tasks else { return try produce { _ in } }
+        switch listing {
+        case .tasks, .agenda: break
+        default: return try produce { _ in }
+        }
         try produce { try output.write("\($0.id)\n") }
     }
     public func show(_ list: TodoList, _ change: ListChange) throws {}
