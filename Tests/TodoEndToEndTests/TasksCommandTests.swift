@@ -32,6 +32,13 @@ import TodoTestSupport
         #expect(text.split(separator: "\n").count == 5, "\(text)")
         #expect(text.contains("Garden") && text.contains("mow"), "\(text)")
         #expect(try Self.titles(todo, ["--all"]).contains("milk the goat"))
+        // A long list name is cut in the column, not every row widened for it.
+        try todo.add(String(repeating: "Long list ", count: 6), "in a long list")
+        let rows = try todo.succeed(["tasks"]).stdout.split(separator: "\n")
+        let long = try #require(rows.first { $0.contains("in a long list") })
+        #expect(long.hasSuffix("Long list Long list Lon…  in a long list"), "\(long)")
+        let mow = try #require(rows.first { $0.contains("mow") })
+        #expect(mow.contains("Garden" + String(repeating: " ", count: 24 - 6) + "  mow"), "the column is 24 wide: \(mow)")
     }
 
     @Test(arguments: Store.all) func itTakesTheFiltersOfAListAndMore(_ store: Store) throws {

@@ -17,6 +17,8 @@ struct TaskTable {
     private var lastHeading: String?
     private(set) var rows = 0
     private static let sample = 256
+    /// The widest the list column grows (`todo tasks`, search, agenda): longer names are cut.
+    private static let listColumns = 24
 
     init(renderer: HumanRenderer, showsList: Bool = false, heading: ((TodoTask) -> String)? = nil) {
         self.renderer = renderer
@@ -37,7 +39,8 @@ struct TaskTable {
             id: pending.map { String($0.id).count }.max() ?? 1,
             due: pending.map { $0.due?.description.count ?? 0 }.max() ?? 0,
             priority: pending.map { $0.priority == .none ? 0 : $0.priority.rawValue.count }.max() ?? 0,
-            list: showsList ? pending.map { TerminalText.width(TerminalText.safe($0.listName)) }.max() ?? 0 : 0)
+            // A long list name is cut, not every row widened for it.
+            list: showsList ? min(pending.map { TerminalText.width(TerminalText.safe($0.listName)) }.max() ?? 0, Self.listColumns) : 0)
         self.widths = widths
         for task in pending { try write(task, widths) }
         pending.removeAll()
@@ -60,7 +63,7 @@ struct TaskTable {
             line += "  " + renderer.priorityText(task.priority) + String(repeating: " ", count: max(0, widths.priority - name.count))
         }
         if widths.list > 0 {
-            line += "  " + renderer.paint(renderer.pad(TerminalText.safe(task.listName), widths.list), .cyan)
+            line += "  " + renderer.paint(renderer.pad(TerminalText.cut(TerminalText.safe(task.listName), columns: widths.list), widths.list), .cyan)
         }
         let title = TerminalText.safe(task.title)
         line += "  " + (task.isDone ? renderer.paint(title, .dim) : title)

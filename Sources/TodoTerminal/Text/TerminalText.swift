@@ -60,6 +60,20 @@ public enum TerminalText {
         return columns
     }
 
+    /// `text` in at most `columns` columns: cut at a character, with `…`, when it is wider.
+    public static func cut(_ text: String, columns: Int) -> String {
+        guard width(text) > columns else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let size = width(String(character))
+            if used + size > columns - 1 { break }
+            out.append(character)
+            used += size
+        }
+        return out + "…"
+    }
+
     /// `text` followed by spaces up to `columns`.
     public static func padded(_ text: String, to columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - width(text)))
