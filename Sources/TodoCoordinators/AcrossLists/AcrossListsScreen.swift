@@ -23,7 +23,7 @@ public final class AcrossListsScreen: Screen {
     public func handle(_ event: ViewEvent) throws {
         switch event {
         case .showTasksAcrossLists(var query, let names) where showing == .openTasks:
-            query.lists = try names.map { try TaskEvents.existingList($0, repository).id }
+            query.lists = try names.map { try repository.existingList(named: $0).id }
             try display.showTasks(.tasks) { each in try repository.forEachTask(matching: query, each) }
         case .addTaskToList(let name, let draft) where showing == .openTasks:
             let (list, created) = try repository.listCreatingIfNeeded(named: name)

@@ -21,24 +21,24 @@ public final class MainListScreen: Screen {
         case .showListWindow(let offset, let limit):
             try display.showLists { each in try repository.forEachList(offset: offset, limit: limit, each) }
         case .selectList(let name, let creating):
-            let (list, created) = try creating ? repository.listCreatingIfNeeded(named: name) : (existingList(name), false)
+            let (list, created) = try creating ? repository.listCreatingIfNeeded(named: name) : (repository.existingList(named: name), false)
             if created { try display.showListCreatedOnTheWay(list) }
             coordinator?.showTodoList(list)
         case .addList(let name):
             try display.show(repository.createList(named: name), .created)
         case .renameList(let old, let new):
-            let list = try existingList(old)
+            let list = try repository.existingList(named: old)
             try display.show(repository.renameList(list.id, to: new), .renamed(from: list.name))
         case .deleteList(let name, let force):
-            let list = try existingList(name)
+            let list = try repository.existingList(named: name)
             try display.show(repository.deleteList(list.id, force: force), .deleted)
         case .search(let words, let listName, let includeDone, let tags):
-            var search = TaskSearch(words: words, list: try listName.map(existingList)?.id, includeDone: includeDone)
+            var search = TaskSearch(words: words, list: try listName.map(repository.existingList(named:))?.id, includeDone: includeDone)
             search.tags = tags
             try display.showTasks(.search) { each in try repository.forEachTask(matching: search, each) }
         case .exportTasks(let listName):
             var query = TaskQuery.everything
-            query.lists = try listName.map { [try existingList($0).id] } ?? []
+            query.lists = try listName.map { [try repository.existingList(named: $0).id] } ?? []
             try display.showTasks(.export) { each in try repository.forEachTask(matching: query, each) }
         case .importTasks(let records):
             try display.show(repository.importTasks(keepingIDs: records.keepIDs) { store in try records.forEach(store) })
@@ -51,9 +51,5 @@ public final class MainListScreen: Screen {
         default:
             throw unexpected(event)
         }
-    }
-
-    private func existingList(_ name: String) throws -> TodoList {
-        try TaskEvents.existingList(name, repository)
     }
 }

@@ -1,7 +1,7 @@
 import TodoCore
 
 /// What a screen of tasks does to one of them, wherever it lists them: TodoList (its own
-/// list's), Tasks and Agenda (any list's, each in its own list); and the lists events name.
+/// list's), Tasks and Agenda (any list's, each in its own list).
 enum TaskEvents {
     /// Marks `before` (the task as read in this command's write) done or open again. A task
     /// already as asked is left alone and said so, and only a task that becomes done now makes
@@ -12,10 +12,5 @@ enum TaskEvents {
         let task = try repository.setDone(done, task: before.id, in: before.listID)
         try display.show(task, done ? .completed : .reopened)
         if done { try Repetition.addNext(after: task, today: today, repository, display) }
-    }
-
-    static func existingList(_ name: String, _ repository: any TodoRepository) throws -> TodoList {
-        guard let list = try repository.list(named: name) else { throw TodoError.listNotFound(name) }
-        return list
     }
 }

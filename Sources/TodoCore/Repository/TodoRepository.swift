@@ -81,6 +81,12 @@ extension TodoRepository {
         try forEachList(offset: 0, limit: nil, body)
     }
 
+    /// The list with this name; `TodoError.listNotFound` when there is none.
+    public func existingList(named name: String) throws -> TodoList {
+        guard let list = try list(named: name) else { throw TodoError.listNotFound(name) }
+        return list
+    }
+
     /// The list with this name, created when there is none, and whether it was.
     public func listCreatingIfNeeded(named name: String) throws -> (list: TodoList, created: Bool) {
         if let list = try list(named: name) { return (list, false) }

@@ -196,9 +196,9 @@ struct TaskwarriorRecords {
         record.notes = try annotations(fields["annotations"])
         notices.noteWhatIsLeftOut(of: fields, project: project, line: line)
         if let recur = try text(fields["recur"], "recur") {
-            if let rule = Self.rule(recur), record.due != nil {
+            if let (rule, fixedLength) = Self.rule(recur), record.due != nil {
                 record.repeatRule = rule
-                if rule.unit == .day, Self.fixedLengthUnits.contains(Self.unitWord(recur)) {
+                if fixedLength {
                     notices.add("kept '\(recur)' as every \(rule.count) days, the step Taskwarrior takes ('monthly', '3m', 'yearly' go by the calendar)", line: line)
                 }
             } else {
