@@ -14,7 +14,7 @@ public enum Invocation: Equatable {
     /// `todo ui`
     case navigator(Settings)
     /// `todo edit ID` alone, on a terminal: the task in the person's editor.
-    case editInEditor(Settings, TodoTask.ID)
+    case editInEditor(Settings, TaskReference)
 }
 
 /// A command that turns into an invocation.

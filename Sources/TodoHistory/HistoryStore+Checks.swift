@@ -33,7 +33,8 @@ extension HistoryStore {
             SELECT h.list_id, h.\(now)_name FROM history_lists AS h LEFT JOIN lists AS l ON l.id = h.list_id
             WHERE h.change_id = $1 AND CASE WHEN h.\(now)_name IS NULL THEN l.id IS NOT NULL
                 ELSE l.id IS NULL OR NOT (\(dialect.exactly("l.name")) IS NOT DISTINCT FROM h.\(now)_name
-                                          AND l.created_at IS NOT DISTINCT FROM h.\(now)_created_at) END
+                                          AND l.created_at IS NOT DISTINCT FROM h.\(now)_created_at
+                                          AND l.uuid IS NOT DISTINCT FROM h.\(now)_uuid) END
             ORDER BY h.list_id LIMIT 1
             """, [.integer(change)]) { (try $0.int64(0), try $0.optionalText(1)) }
     }

@@ -45,7 +45,7 @@ extension HistoryStore {
     func putListsBack(of change: Int64, next: Side) throws {
         let now = next.other
         try session.run("""
-            INSERT INTO lists (id, name, created_at) SELECT list_id, \(next)_name, \(next)_created_at FROM history_lists
+            INSERT INTO lists (id, name, created_at, uuid) SELECT list_id, \(next)_name, \(next)_created_at, \(next)_uuid FROM history_lists
             WHERE change_id = $1 AND \(now)_name IS NULL AND \(next)_name IS NOT NULL
             """, [.integer(change)])
         try session.run("""

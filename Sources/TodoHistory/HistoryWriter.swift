@@ -94,9 +94,10 @@ public struct HistoryWriter {
 
     func write(list: Recorded<ListRow>, in change: Int64) throws {
         try insertOrUpdate(Self.insertList, [.integer(change), .integer(list.id), SQLValue(list.before?.name), SQLValue(list.after?.name),
-                                             SQLValue(list.before?.createdAt), SQLValue(list.after?.createdAt)],
+                                             SQLValue(list.before?.createdAt), SQLValue(list.after?.createdAt),
+                                             SQLValue(list.before?.uuid), SQLValue(list.after?.uuid)],
                            upsert: Self.upsertList, update: Self.updateList,
-                           [SQLValue(list.after?.name), SQLValue(list.after?.createdAt), .integer(change), .integer(list.id)])
+                           [SQLValue(list.after?.name), SQLValue(list.after?.createdAt), SQLValue(list.after?.uuid), .integer(change), .integer(list.id)])
     }
 
     /// A row's insert is a literal (every command prepares it, and building it would cost more
@@ -104,11 +105,11 @@ public struct HistoryWriter {
     /// they are used (static lets are lazy), which on a file is rarely.
     private static let insertTask = """
         INSERT INTO history_tasks VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-        $21, $22, $23, $24, $25, $26)
+        $21, $22, $23, $24, $25, $26, $27, $28)
         """
     private static let upsertTask = upsert(insertTask, key: "task_id", fields: TaskRow.fields)
     private static let updateTask = update("history_tasks", key: "task_id", fields: TaskRow.fields)
-    private static let insertList = "INSERT INTO history_lists VALUES ($1, $2, $3, $4, $5, $6)"
+    private static let insertList = "INSERT INTO history_lists VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
     private static let upsertList = upsert(insertList, key: "list_id", fields: ListRow.fields)
     private static let updateList = update("history_lists", key: "list_id", fields: ListRow.fields)
 

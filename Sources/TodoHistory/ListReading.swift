@@ -5,10 +5,15 @@ import TodoSQL
 /// in name order, and where one stands in that order. The repositories' public methods hand over
 /// to these.
 extension SQLRepository {
-    private static var columns: String { "id, name, open_count, done_count" }
+    private static var columns: String { "id, name, open_count, done_count, uuid" }
 
     private static func list(_ row: any SQLRow) throws -> TodoList {
-        TodoList(id: try row.int64(0), name: try row.text(1), openCount: try row.int(2), doneCount: try row.int(3))
+        let id = try row.int64(0)
+        let uuid = try row.optionalText(4)
+        guard let uuid, let read = TodoUUID(uuid), read.text == uuid else {
+            throw TodoError.unreadableList(id, field: "uuid", value: uuid ?? "NULL", expected: "a uuid in lowercase")
+        }
+        return TodoList(id: id, uuid: read, name: try row.text(1), openCount: try row.int(2), doneCount: try row.int(3))
     }
 
     /// `limit` lists (all, when nil) from `offset`, in name order, then by id.

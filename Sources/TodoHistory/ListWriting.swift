@@ -8,10 +8,11 @@ extension SQLRepository {
     /// `createList`.
     package func applyCreateList(named name: String) throws -> TodoList {
         if let problem = TextLimits.listNameProblem(name) { throw TodoError.tooLong(problem) }
-        let created = ListRow(name: name, createdAt: timestamp())
+        let uuid = state.newUUID()
+        let created = ListRow(name: name, createdAt: timestamp(), uuid: uuid.text)
         let id = try insertList(created)
         try recorder?.list(id, before: nil, after: created, .listCreated(name))
-        return TodoList(id: id, name: name, openCount: 0, doneCount: 0)
+        return TodoList(id: id, uuid: uuid, name: name, openCount: 0, doneCount: 0)
     }
 
     /// `renameList`: a new spelling of the same name is a rename too (another case, another
@@ -22,7 +23,7 @@ extension SQLRepository {
         try writeName(name, ofList: id)
         guard let list = try list(id: id) else { throw TodoError.listNotFound(String(id)) }
         if !before.name.hasSameScalars(as: name) {
-            try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt),
+            try recorder?.list(id, before: before, after: ListRow(name: name, createdAt: before.createdAt, uuid: before.uuid),
                                .listRenamed(from: before.name, to: name))
         }
         return list
@@ -50,8 +51,8 @@ extension SQLRepository {
 extension SQLRepository {
     /// The list's row as the history keeps it.
     package func listRow(_ id: Int64) throws -> ListRow? {
-        try session.first("SELECT name, created_at FROM lists WHERE id = $1", [.integer(id)]) {
-            $0.isNull(0) ? nil : ListRow(name: try $0.text(0), createdAt: try $0.text(1))
+        try session.first("SELECT name, created_at, uuid FROM lists WHERE id = $1", [.integer(id)]) {
+            $0.isNull(0) ? nil : ListRow(name: try $0.text(0), createdAt: try $0.text(1), uuid: try $0.optionalText(2) ?? "")
         } ?? nil
     }
 
@@ -59,7 +60,7 @@ extension SQLRepository {
     /// whatever its case.
     func insertList(_ row: ListRow) throws -> TodoList.ID {
         try refusingTakenName(row.name, for: nil) {
-            try session.insert("INSERT INTO lists (name, created_at) VALUES ($1, $2)", [.text(row.name), .text(row.createdAt)])
+            try session.insert("INSERT INTO lists (name, created_at, uuid) VALUES ($1, $2, $3)", [.text(row.name), .text(row.createdAt), .text(row.uuid)])
         }
     }
 

@@ -51,7 +51,7 @@ public enum RecordDamage {
 
 extension ListRow {
     /// The fields history_lists pairs (before_, after_ of each).
-    public static let fields = ["name", "created_at"]
+    public static let fields = ["name", "created_at", "uuid"]
 
     /// What in `values` (`fields`, all there) todo cannot read; empty when all is well.
     public static func problems(_ values: [String?]) -> [String] {
@@ -59,6 +59,7 @@ extension ListRow {
         let name = values[0] ?? ""
         if !Names.isTrimmedName(name) { problems.append("name \(quoted(name)) is empty or has spaces around it") }
         if let time = values[1], Timestamp.normalized(time) == nil { problems.append("created_at \(quoted(time)) is not a time") }
+        if let problem = StoredTask.uuidProblem(values[2]) { problems.append(problem) }
         return problems
     }
 }
@@ -66,7 +67,7 @@ extension ListRow {
 extension TaskRow {
     /// The fields every task has (the rest may be NULL; `tags` and `repeat_from` also in rows
     /// recorded before tasks had them).
-    public static let requiredFields = ["list_id", "title", "priority", "done", "created_at", "updated_at"]
+    public static let requiredFields = ["list_id", "title", "priority", "done", "created_at", "updated_at", "uuid"]
 
     /// What in `values` (`fields`, in order) todo cannot read, each naming its field first;
     /// empty when all is well. The rules `todo db check` reads stored tasks by.
@@ -95,6 +96,7 @@ extension TaskRow {
             if value("due") == nil { problems.append("repeat is set but due is not: it repeats with no due date") }
         }
         if let from = value("repeat_from"), RepeatFrom(rawValue: from) == nil { problems.append("repeat_from \(quoted(from)) is not due or done") }
+        if let problem = StoredTask.uuidProblem(value("uuid")) { problems.append(problem) }
         if let tags = value("tags"), !tags.isEmpty {
             let words = tags.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { String(Substring($0)) }
             for tag in words where Tags.valid(tag) == nil {
@@ -107,6 +109,7 @@ extension TaskRow {
 }
 
 private func quoted(_ text: String) -> String { MessageText.quoted(text) }
+
 
 /// `todo db check`'s findings about the history, the same on every backend: each change whose
 /// record undo or redo would refuse as damaged. The store reads its rows and passes them in.

@@ -32,6 +32,8 @@ package protocol SQLRepository: TodoRepository {
 package final class SQLRepositoryState {
     package fileprivate(set) var recorder: ChangeRecorder?
     package fileprivate(set) var isRollingBack = false
+    /// The uuids of the rows this process adds; seeded at the first.
+    private lazy var uuids = UUIDMaker()
     /// A task by id, and a task of a list (`TaskReading`).
     let taskByID: String
     let taskOfList: String
@@ -41,6 +43,9 @@ package final class SQLRepositoryState {
         taskByID = select + " WHERE t.id = $1"
         taskOfList = select + " WHERE t.id = $1 AND t.list_id = $2"
     }
+
+    /// A new row's uuid.
+    package func newUUID() -> TodoUUID { uuids.next() }
 }
 
 extension SQLRepository {

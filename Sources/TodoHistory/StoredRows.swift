@@ -18,9 +18,11 @@ public struct TaskRow: Equatable, Sendable {
     public var tags: String
     public var `repeat`: String?
     public var repeatFrom: String
+    /// Never changed once made (the schema refuses it), so undo never has to put one back.
+    public var uuid: String
 
     public init(listID: Int64, title: String, notes: String?, due: String?, priority: String, done: Bool, createdAt: String,
-                updatedAt: String, completedAt: String?, tags: String, repeat: String?, repeatFrom: String) {
+                updatedAt: String, completedAt: String?, tags: String, repeat: String?, repeatFrom: String, uuid: String) {
         self.listID = listID
         self.title = title
         self.notes = notes
@@ -33,11 +35,12 @@ public struct TaskRow: Equatable, Sendable {
         self.tags = tags
         self.repeat = `repeat`
         self.repeatFrom = repeatFrom
+        self.uuid = uuid
     }
 
     /// The fields in the order history_tasks pairs them (before_, after_ of each).
     public static let fields = ["list_id", "title", "notes", "due", "priority", "done", "created_at", "updated_at", "completed_at",
-                                "tags", "repeat", "repeat_from"]
+                                "tags", "repeat", "repeat_from", "uuid"]
 
     /// The columns of `tasks` besides `id` (tags are rows of `task_tags`).
     public static let columns = fields.filter { $0 != "tags" }
@@ -51,7 +54,7 @@ public struct TaskRow: Equatable, Sendable {
             && lhs.priority.hasSameScalars(as: rhs.priority) && lhs.createdAt.hasSameScalars(as: rhs.createdAt)
             && lhs.updatedAt.hasSameScalars(as: rhs.updatedAt) && lhs.completedAt.hasSameScalars(as: rhs.completedAt)
             && lhs.tags.hasSameScalars(as: rhs.tags) && lhs.repeat.hasSameScalars(as: rhs.repeat)
-            && lhs.repeatFrom.hasSameScalars(as: rhs.repeatFrom)
+            && lhs.repeatFrom.hasSameScalars(as: rhs.repeatFrom) && lhs.uuid == rhs.uuid
     }
 }
 
@@ -59,29 +62,35 @@ public struct TaskRow: Equatable, Sendable {
 public struct ListRow: Equatable, Sendable {
     public var name: String
     public var createdAt: String
+    public var uuid: String
 
-    public init(name: String, createdAt: String) {
+    public init(name: String, createdAt: String, uuid: String) {
         self.name = name
         self.createdAt = createdAt
+        self.uuid = uuid
     }
 
     /// Byte for byte, as the database compares the row (see `TaskRow`'s).
     public static func == (lhs: ListRow, rhs: ListRow) -> Bool {
-        lhs.name.hasSameScalars(as: rhs.name) && lhs.createdAt.hasSameScalars(as: rhs.createdAt)
+        lhs.name.hasSameScalars(as: rhs.name) && lhs.createdAt.hasSameScalars(as: rhs.createdAt) && lhs.uuid == rhs.uuid
     }
 }
 
 /// How the rows are named in statements written once for every backend (`HistoryStore`).
 extension TaskRow {
-    /// What selects `fields` of the task `t`.
-    public static func selected(_ dialect: any SQLDialect) -> String {
+    /// The fields an import's fingerprint covers: all but `uuid`, which never changes (the schema
+    /// refuses it), so that an import recorded before rows had one can still be undone.
+    public static let fingerprinted = fields.filter { $0 != "uuid" }
+
+    /// What selects `fields` (or some of them) of the task `t`.
+    public static func selected(_ dialect: any SQLDialect, _ fields: [String] = fields) -> String {
         fields.map { $0 == "tags" ? dialect.tags(ofTask: "t.id") : "t." + $0 }.joined(by: ", ")
     }
 
     /// The values of `fields`, in order.
     var fieldValues: [SQLValue] {
         [.integer(listID), .text(title), SQLValue(notes), SQLValue(due), .text(priority), .bool(done), .text(createdAt),
-         .text(updatedAt), SQLValue(completedAt), .text(tags), SQLValue(`repeat`), .text(repeatFrom)]
+         .text(updatedAt), SQLValue(completedAt), .text(tags), SQLValue(`repeat`), .text(repeatFrom), .text(uuid)]
     }
 
     /// The values of no task: the side of a history row where the task did not exist.

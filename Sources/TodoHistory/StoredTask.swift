@@ -42,6 +42,15 @@ package enum StoredTask {
         return text == "1"
     }
 
+    /// A uuid as stored: in its canonical text, lowercase (what todo writes, and the schema's
+    /// CHECK asks for).
+    static func uuid(_ text: String?, task id: TodoTask.ID) throws -> TodoUUID {
+        guard let text, let uuid = TodoUUID(text), uuid.text == text else {
+            throw TodoError.unreadableTask(id, field: "uuid", value: text ?? "NULL", expected: "a uuid in lowercase")
+        }
+        return uuid
+    }
+
     static func due(_ text: String?, task id: TodoTask.ID) throws -> Due? {
         guard let text else { return nil }
         guard let due = Due(text: text) else {

@@ -30,7 +30,7 @@ package struct StoredValuesCheck {
         }
         let dialect = session.dialect
         try session.forEachRow("""
-            SELECT id, title, priority, \(dialect.asText("done", isBool: true)), due, created_at, updated_at, completed_at, repeat, repeat_from
+            SELECT id, title, priority, \(dialect.asText("done", isBool: true)), due, created_at, updated_at, completed_at, repeat, repeat_from, uuid
             FROM tasks ORDER BY id
             """, []) { row in
             for problem in try StoredTask.problems(row) { report("task \(try row.int64(0)): \(problem)") }
@@ -44,11 +44,12 @@ package struct StoredValuesCheck {
             """, [SQLValue(TextLimits.task)]) { row in
             report("task \(try row.int64(0)): its title, notes and tags have \(try row.int64(1)) bytes, more than the \(TextLimits.task) todo keeps")
         }
-        try session.forEachRow("SELECT id, name, created_at FROM lists ORDER BY id", []) { row in
+        try session.forEachRow("SELECT id, name, created_at, uuid FROM lists ORDER BY id", []) { row in
             let owner = "list \(try row.int64(0))", name = try row.text(1)
             if !Names.isTrimmedName(name) { report("\(owner): its name \(MessageText.quoted(name)) is empty or has spaces around it") }
             if let problem = TextLimits.listNameProblem(name) { report("\(owner): " + problem) }
             if let problem = StoredTask.timeProblem(try row.optionalText(2), "created_at") { report("\(owner): \(problem)") }
+            if let problem = StoredTask.uuidProblem(try row.optionalText(3)) { report("\(owner): \(problem)") }
         }
         try session.forEachRow("SELECT task_id, tag FROM task_tags ORDER BY task_id", []) { row in
             let tag = try row.text(1)
@@ -99,7 +100,7 @@ package struct StoredValuesCheck {
 
 extension StoredTask {
     /// What in a row of `SELECT id, title, priority, done (as text), due, created_at, updated_at,
-    /// completed_at, repeat, repeat_from` todo cannot read; empty when all is well.
+    /// completed_at, repeat, repeat_from, uuid` todo cannot read; empty when all is well.
     static func problems(_ row: any SQLRow) throws -> [String] {
         var problems: [String] = []
         let title = try row.optionalText(1) ?? "", priority = try row.optionalText(2) ?? "", done = try row.optionalText(3)
@@ -118,7 +119,14 @@ extension StoredTask {
         }
         let from = try row.optionalText(9) ?? ""
         if RepeatFrom(rawValue: from) == nil { problems.append("repeat_from \(quoted(from)) is not due or done") }
+        if let problem = uuidProblem(try row.optionalText(10)) { problems.append(problem) }
         return problems
+    }
+
+    /// A uuid is kept in its canonical text, lowercase, as `TodoUUID` writes it.
+    static func uuidProblem(_ text: String?) -> String? {
+        guard let text else { return "uuid is missing" }
+        return TodoUUID(text)?.text == text ? nil : "uuid \(quoted(text)) is not a uuid in lowercase (8-4-4-4-12 hex digits)"
     }
 
     /// A stored time todo cannot read: missing, or not a time.

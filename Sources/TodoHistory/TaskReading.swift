@@ -10,7 +10,7 @@ enum TaskReading {
     static func columns(_ dialect: any SQLDialect, tags: String?) -> String {
         """
         t.id, t.list_id, l.name, t.title, t.notes, t.due, t.priority, \(dialect.asText("t.done", isBool: true)),
-        t.created_at, t.updated_at, t.completed_at, \(tags ?? dialect.tags(ofTask: "t.id")), t.repeat, t.repeat_from
+        t.created_at, t.updated_at, t.completed_at, \(tags ?? dialect.tags(ofTask: "t.id")), t.repeat, t.repeat_from, t.uuid
         """
     }
 
@@ -34,7 +34,7 @@ extension SQLRepository {
     package static func readTask(_ row: any SQLRow, tags: (TodoTask.ID) throws -> [String]? = { _ in nil }) throws -> TodoTask {
         let id = try row.int64(0)
         return TodoTask(
-            id: id, listID: try row.int64(1), listName: try row.text(2), title: try row.text(3),
+            id: id, uuid: try StoredTask.uuid(row.optionalText(14), task: id), listID: try row.int64(1), listName: try row.text(2), title: try row.text(3),
             notes: try row.optionalText(4), due: try StoredTask.due(row.optionalText(5), task: id),
             priority: try StoredTask.priority(row.text(6), task: id), isDone: try StoredTask.isDone(row.text(7), task: id),
             createdAt: StoredTask.timestamp(try row.text(8)), updatedAt: StoredTask.timestamp(try row.text(9)),
@@ -50,11 +50,15 @@ extension SQLRepository {
             listID: try row.int64(1), title: try row.text(3), notes: try row.optionalText(4), due: try row.optionalText(5),
             priority: try row.text(6), done: try row.text(7) == "1", createdAt: try row.text(8), updatedAt: try row.text(9),
             completedAt: try row.optionalText(10), tags: try row.optionalText(11) ?? "", repeat: try row.optionalText(12),
-            repeatFrom: try row.text(13))
+            repeatFrom: try row.text(13), uuid: try row.text(14))
     }
 
     public func task(_ id: TodoTask.ID) throws -> TodoTask? {
         try translatingErrors { try session.first(state.taskByID, [.integer(id)]) { try Self.readTask($0) } }
+    }
+
+    public func task(uuid: TodoUUID) throws -> TodoTask? {
+        try translatingErrors { try session.first(taskSelect() + " WHERE t.uuid = $1", [.text(uuid.text)]) { try Self.readTask($0) } }
     }
 
     /// A task of `list` and its row as stored (for the history), from one read: the statement

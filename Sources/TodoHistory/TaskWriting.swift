@@ -19,16 +19,16 @@ extension SQLRepository {
     package func applyEdit(_ id: TodoTask.ID, _ changes: TaskChanges) throws -> TodoTask {
         guard let old = try task(id) else { throw TodoError.taskNotFound(id) }
         let before = try recorder.map { _ in try storedRow(id, in: old.listID) }
-        let list = try changes.listName.map { try listCreatingIfNeeded(named: $0).list }
-            ?? TodoList(id: old.listID, name: old.listName, openCount: 0, doneCount: 0)
-        let new = try old.applying(changes, listID: list.id, listName: list.name)
+        let list = try changes.listName.map { try listCreatingIfNeeded(named: $0).list }.map { ($0.id, $0.name) }
+            ?? (old.listID, old.listName)
+        let new = try old.applying(changes, listID: list.0, listName: list.1)
         // An edit that changes nothing leaves updated_at alone.
         guard new != old else { return old }
         let now = timestamp()
         try writeFields(of: new, completedAt: new.isDone ? (old.completedAt ?? now) : nil, updatedAt: now)
         for tag in old.tags where !new.tags.containsScalars(of: tag) { try removeTag(tag, from: id) }
         for tag in new.tags where !old.tags.containsScalars(of: tag) { try addTag(tag, to: id) }
-        let after = try stored(id, in: list.id)
+        let after = try stored(id, in: list.0)
         if let recorder {
             try recorder.task(id, before: before, after: after.row)
             ChangeEffect.ofEdit(from: old, to: new).forEach(recorder.note)
@@ -60,10 +60,10 @@ extension SQLRepository {
     func insertTask(_ draft: TaskDraft, into list: TodoList.ID, at now: String) throws -> TodoTask.ID {
         do {
             return try session.insert("""
-                INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from)
-                VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)
+                INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from, uuid)
+                VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9)
                 """, [.integer(list), .text(draft.title), SQLValue(draft.notes), SQLValue(draft.due?.description), .text(draft.priority.rawValue),
-                      .text(now), SQLValue(draft.repeatRule?.stored), .text(draft.repeatFrom.rawValue)])
+                      .text(now), SQLValue(draft.repeatRule?.stored), .text(draft.repeatFrom.rawValue), .text(state.newUUID().text)])
         } catch where session.violated(by: error) == .foreignKey {
             // The list was deleted since it was read (the command fails: no need to go on).
             throw TodoError.listGone(list)

@@ -3,7 +3,7 @@ import TodoCore
 /// Every field of a task, in the order the data formats carry them: the one description the JSON
 /// and CSV writers, the import readers and `todo show` all use. A new field is added here.
 public enum TaskField: String, CaseIterable, Sendable {
-    case id, list, title, notes, due, priority, done
+    case id, uuid, list, title, notes, due, priority, done
     case createdAt = "created_at", updatedAt = "updated_at", completedAt = "completed_at"
     case tags
     case `repeat`, repeatFrom = "repeat_from"
@@ -17,6 +17,7 @@ public enum TaskField: String, CaseIterable, Sendable {
         let candidate: TaskField? = switch (utf8.count, utf8.first ?? 0) {
         case (2, _): .id
         case (3, _): .due
+        case (4, UInt8(ascii: "u")): .uuid
         case (4, UInt8(ascii: "l")): .list
         case (4, UInt8(ascii: "d")): .done
         case (4, UInt8(ascii: "t")): .tags
@@ -34,7 +35,7 @@ public enum TaskField: String, CaseIterable, Sendable {
         self = candidate
     }
 
-    /// Its bit in a set of fields kept as one integer (13 fields).
+    /// Its bit in a set of fields kept as one integer (14 fields).
     var bit: UInt32 { 1 << UInt32(Self.ordered.firstIndex(of: self) ?? 0) }
     /// `allCases` made once (the synthesised one builds a new array at each call).
     private static let ordered = allCases
@@ -66,6 +67,7 @@ public enum TaskField: String, CaseIterable, Sendable {
     public func value(of task: TodoTask) -> Value {
         switch self {
         case .id: .integer(task.id)
+        case .uuid: .text(task.uuid.text)
         case .list: .text(task.listName)
         case .title: .text(task.title)
         case .notes: .text(task.notes)
@@ -94,6 +96,11 @@ public enum TaskField: String, CaseIterable, Sendable {
                 throw problem("must be a whole number from 1 to \(TodoTask.largestImportedID)", value)
             }
             record.id = id
+        case .uuid:
+            record.uuid = try optionalString(value).map { text in
+                guard let uuid = TodoUUID(text) else { throw problem("must be a uuid (8-4-4-4-12 hex digits)", value) }
+                return uuid
+            }
         case .list:
             guard case .string(let text) = value, let name = Names.trimmed(text) else { throw problem("must be a non-empty string", value) }
             record.listName = name

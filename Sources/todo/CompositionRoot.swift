@@ -22,8 +22,8 @@ enum CompositionRoot {
         case .checkDatabase(let settings, let repair): try checkDatabase(settings, repair: repair)
         case .backUpDatabase(let settings, let file): try backUpDatabase(settings, to: file)
         case .navigator(let settings): try runNavigator(settings)
-        case .editInEditor(let settings, let id):
-            try TaskEditing.run(id, json: settings.json, read: { try readTask(settings, $0) }, save: { try run(settings, $0) })
+        case .editInEditor(let settings, let task):
+            try TaskEditing.run(task, json: settings.json, read: { try readTask(settings, $0) }, save: { try run(settings, $0) })
         }
     }
 
@@ -46,7 +46,7 @@ enum CompositionRoot {
 
         do {
             try plan.carryOut(on: repository, app)
-        } catch let error as TodoError where missing != nil {
+        } catch let error as TodoError where missing != nil && error.exitStatus == ExitStatus.failure {  // not a bad record
             throw CommandFailure.noDatabase(path: location.path, because: error.description)
         }
         // The command is over: leave every screen, so each coordinator finishes.
@@ -72,14 +72,14 @@ extension CompositionRoot {
     }
 
     /// One task, read from the database the settings name: what `todo edit ID` gives the editor.
-    static func readTask(_ settings: Settings, _ id: TodoTask.ID) throws -> TodoTask {
-        let configuration = try Configuration.resolve(databaseFlag: settings.db)
-        let path = configuration.location.path
-        let missing = configuration.location.server == nil && access(path, F_OK) != 0
-        guard let task = try repository(configuration, onlyReads: true, missing: missing).task(id) else {
-            throw missing ? CommandFailure.noDatabase(path: path, because: TodoError.taskNotFound(id).description) : TodoError.taskNotFound(id)
+    static func readTask(_ settings: Settings, _ reference: TaskReference) throws -> TodoTask {
+        let configuration = try Configuration.resolve(databaseFlag: settings.db), location = configuration.location
+        let missing = location.server == nil && access(location.path, F_OK) != 0
+        do {
+            return try repository(configuration, onlyReads: true, missing: missing).existingTask(reference)
+        } catch let error as TodoError where missing {
+            throw CommandFailure.noDatabase(path: location.path, because: error.description)
         }
-        return task
     }
 
     /// Opens the one repository, and says on stderr where the file was saved if opening it had to

@@ -9,9 +9,9 @@ import TodoCore
     static let today = CivilDate(year: 2026, month: 11, day: 21)!
 
     static let tasks = [
-        TodoTask(id: 7, listID: 1, listName: "Home", title: "call mum", notes: nil, due: nil, priority: .none, isDone: false,
+        TodoTask(id: 7, uuid: .example, listID: 1, listName: "Home", title: "call mum", notes: nil, due: nil, priority: .none, isDone: false,
                  createdAt: "2026-11-21T09:30:00Z", updatedAt: "2026-11-21T09:30:00Z", completedAt: nil),
-        TodoTask(id: 8, listID: 2, listName: "Été", title: "  spaced  #and: colons", notes: "one\n\ntwo\n", due: Due(text: "2026-12-01T18:30"),
+        TodoTask(id: 8, uuid: .example, listID: 2, listName: "Été", title: "  spaced  #and: colons", notes: "one\n\ntwo\n", due: Due(text: "2026-12-01T18:30"),
                  priority: .high, isDone: true, createdAt: "2026-11-21T09:30:00Z", updatedAt: "2026-11-21T09:30:00Z",
                  completedAt: "2026-11-21T09:30:00Z", tags: ["a", "B"], repeatRule: RepeatRule(text: "2w"), repeatFrom: .done),
     ]
@@ -71,4 +71,9 @@ import TodoCore
         }
         #expect(TaskForm.isEmpty("# a comment\n\n   \n# another\n"))
     }
+}
+
+extension TodoUUID {
+    /// A uuid for tasks made here, which no database holds.
+    fileprivate static let example = TodoUUID("0193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9d")!
 }

@@ -24,7 +24,7 @@ import TodoCore
     }
 
     @Test func anEditTakesOffOnlyTheSpellingItNamesAndAddsTheOther() throws {
-        let task = TodoTask(id: 1, listID: 1, listName: "Home", title: "t", notes: nil, due: nil, priority: .none, isDone: false,
+        let task = TodoTask(id: 1, uuid: .example, listID: 1, listName: "Home", title: "t", notes: nil, due: nil, priority: .none, isDone: false,
                             createdAt: "", updatedAt: "", completedAt: nil, tags: ["caf\u{E9}"])
         let both = try task.applying(TaskChanges(addTags: ["cafe\u{301}"]), listID: 1, listName: "Home")
         #expect(both.tags.map(ExactText.init) == [ExactText("cafe\u{301}"), ExactText("caf\u{E9}")])
@@ -34,12 +34,12 @@ import TodoCore
     }
 
     @Test func aTitleInAnotherNormalisationIsAnEdit() throws {
-        let task = TodoTask(id: 1, listID: 1, listName: "Home", title: "caf\u{E9}", notes: nil, due: nil, priority: .none, isDone: false,
+        let task = TodoTask(id: 1, uuid: .example, listID: 1, listName: "Home", title: "caf\u{E9}", notes: nil, due: nil, priority: .none, isDone: false,
                             createdAt: "", updatedAt: "", completedAt: nil)
         let edited = try task.applying(TaskChanges(title: "cafe\u{301}"), listID: 1, listName: "Home")
         #expect(edited != task)
         #expect(!edited.sameFieldsBesidesDone(as: task))
-        #expect(TodoList(id: 1, name: "caf\u{E9}", openCount: 0, doneCount: 0) != TodoList(id: 1, name: "cafe\u{301}", openCount: 0, doneCount: 0))
+        #expect(TodoList(id: 1, uuid: .example, name: "caf\u{E9}", openCount: 0, doneCount: 0) != TodoList(id: 1, uuid: .example, name: "cafe\u{301}", openCount: 0, doneCount: 0))
     }
 
     @Test func storedTagsSplitAtTheSpaceScalar() {

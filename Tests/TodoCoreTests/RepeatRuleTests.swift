@@ -107,14 +107,14 @@ import TodoCore
     }
 
     @Test func anEditAddsAndTakesOffTagsWhateverTheirCase() throws {
-        let task = TodoTask(id: 1, listID: 1, listName: "Home", title: "t", notes: nil, due: nil, priority: .none, isDone: false,
+        let task = TodoTask(id: 1, uuid: .example, listID: 1, listName: "Home", title: "t", notes: nil, due: nil, priority: .none, isDone: false,
                             createdAt: "", updatedAt: "", completedAt: nil, tags: ["Errand", "phone"])
         let edited = try task.applying(TaskChanges(addTags: ["ERRAND", "call"], removeTags: ["PHONE", "nothere"]), listID: 1, listName: "Home")
         #expect(edited.tags == ["call", "Errand"])
     }
 
     @Test func aRepeatingTaskMustKeepADueDate() throws {
-        let task = TodoTask(id: 7, listID: 1, listName: "Home", title: "t", notes: nil, due: Due(text: "2026-11-23"), priority: .none,
+        let task = TodoTask(id: 7, uuid: .example, listID: 1, listName: "Home", title: "t", notes: nil, due: Due(text: "2026-11-23"), priority: .none,
                             isDone: false, createdAt: "", updatedAt: "", completedAt: nil, repeatRule: RepeatRule(text: "1w"))
         #expect(throws: TodoError.repeatNeedsDue(7)) { try task.applying(TaskChanges(due: .set(nil)), listID: 1, listName: "Home") }
         let plain = try task.applying(TaskChanges(due: .set(nil), repeatRule: .set(nil)), listID: 1, listName: "Home")
@@ -124,13 +124,13 @@ import TodoCore
     /// The dues of `count` tasks in a row, each done on the day before it is due: what a user
     /// who keeps up with a series sees.
     static func series(from due: String, rule: String, count: Int) throws -> [String] {
-        var task = TodoTask(id: 1, listID: 1, listName: "Home", title: "rent", notes: nil, due: Due(text: due), priority: .none,
+        var task = TodoTask(id: 1, uuid: .example, listID: 1, listName: "Home", title: "rent", notes: nil, due: Due(text: due), priority: .none,
                             isDone: false, createdAt: "", updatedAt: "", completedAt: nil, repeatRule: RepeatRule(text: rule))
         var dues = [due]
         for _ in 1..<count {
             let day = try #require(task.due?.date.adding(days: -1))
             let next = try #require(task.nextRepetition(doneOn: day))
-            task = TodoTask(id: 1, listID: 1, listName: "Home", title: "rent", notes: nil, due: next.due, priority: .none,
+            task = TodoTask(id: 1, uuid: .example, listID: 1, listName: "Home", title: "rent", notes: nil, due: next.due, priority: .none,
                             isDone: false, createdAt: "", updatedAt: "", completedAt: nil, repeatRule: next.repeatRule)
             dues.append(try #require(next.due).description)
         }
@@ -154,7 +154,7 @@ import TodoCore
     }
 
     @Test func aDueMovedByHandStartsTheSeriesOverFromItsDay() throws {
-        let task = TodoTask(id: 1, listID: 1, listName: "Home", title: "rent", notes: nil, due: Due(text: "2027-02-28"), priority: .none,
+        let task = TodoTask(id: 1, uuid: .example, listID: 1, listName: "Home", title: "rent", notes: nil, due: Due(text: "2027-02-28"), priority: .none,
                             isDone: false, createdAt: "", updatedAt: "", completedAt: nil, repeatRule: RepeatRule(stored: "1m@31"))
         let moved = try task.applying(TaskChanges(due: .set(Due(text: "2027-02-15"))), listID: 1, listName: "Home")
         #expect(moved.repeatRule?.stored == "1m")
@@ -163,7 +163,7 @@ import TodoCore
     }
 
     @Test func theNextTaskCopiesTheTaskAndItsRule() throws {
-        let task = TodoTask(id: 7, listID: 1, listName: "Home", title: "water", notes: "n", due: Due(text: "2026-11-20T08:00"),
+        let task = TodoTask(id: 7, uuid: .example, listID: 1, listName: "Home", title: "water", notes: "n", due: Due(text: "2026-11-20T08:00"),
                             priority: .high, isDone: true, createdAt: "", updatedAt: "", completedAt: nil, tags: ["garden"],
                             repeatRule: RepeatRule(text: "3d"), repeatFrom: .done)
         let day = try #require(CivilDate(year: 2026, month: 11, day: 23))

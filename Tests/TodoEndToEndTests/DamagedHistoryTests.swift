@@ -14,7 +14,9 @@ import TodoTestSupport
         ("UPDATE history_tasks SET before_priority = 'urgent' WHERE change_id = 2", "before_priority 'urgent'"),
         ("UPDATE history_tasks SET before_tags = 'two  spaces' WHERE change_id = 2", "before_tags"),
         ("UPDATE history_tasks SET before_repeat = '0d' WHERE change_id = 2", "before_repeat '0d'"),
-        ("UPDATE history_tasks SET before_list_id = NULL, before_title = NULL, before_priority = NULL, before_done = NULL, before_created_at = NULL, before_updated_at = NULL, before_notes = NULL, before_due = NULL, before_completed_at = NULL, before_tags = NULL, before_repeat = NULL, before_repeat_from = NULL, after_list_id = NULL, after_title = NULL, after_priority = NULL, after_done = NULL, after_created_at = NULL, after_updated_at = NULL, after_notes = NULL, after_due = NULL, after_completed_at = NULL, after_tags = NULL, after_repeat = NULL, after_repeat_from = NULL WHERE change_id = 2", "neither side"),
+        ("UPDATE history_tasks SET before_list_id = NULL, before_title = NULL, before_priority = NULL, before_done = NULL, before_created_at = NULL, before_updated_at = NULL, before_notes = NULL, before_due = NULL, before_completed_at = NULL, before_tags = NULL, before_repeat = NULL, before_repeat_from = NULL, before_uuid = NULL, after_list_id = NULL, after_title = NULL, after_priority = NULL, after_done = NULL, after_created_at = NULL, after_updated_at = NULL, after_notes = NULL, after_due = NULL, after_completed_at = NULL, after_tags = NULL, after_repeat = NULL, after_repeat_from = NULL, after_uuid = NULL WHERE change_id = 2", "neither side"),
+        ("UPDATE history_tasks SET before_uuid = upper(before_uuid) WHERE change_id = 2", "before_uuid"),
+        ("UPDATE history_tasks SET before_uuid = NULL WHERE change_id = 2", "before side has no uuid"),
     ])
     func aDamagedTaskRecordIsRefusedByUndoAndFoundByCheck(_ store: Store, _ damage: (sql: String, said: String)) throws {
         let todo = try TodoRunner(store)

@@ -4,15 +4,17 @@ import TodoTestSupport
 
 /// The JSON shapes the manual promises scripts.
 @Suite struct JSONShapeTests {
-    static let taskKeys: Set<String> = ["id", "list", "title", "notes", "due", "priority", "done", "created_at",
+    static let taskKeys: Set<String> = ["id", "uuid", "list", "title", "notes", "due", "priority", "done", "created_at",
                                         "updated_at", "completed_at", "tags", "repeat", "repeat_from"]
-    static let listKeys: Set<String> = ["id", "name", "open", "done"]
+    static let listKeys: Set<String> = ["id", "uuid", "name", "open", "done"]
 
     @Test(arguments: Store.all) func aTaskHasExactlyTheDocumentedKeysAndTypes(_ store: Store) throws {
         let todo = try TodoRunner(store)
         let task = try todo.jsonObject(["add", "Groceries", "oat milk", "--due", "2026-11-22"])
         #expect(Set(task.keys) == Self.taskKeys)
         #expect(task["id"] is Int)
+        let uuid = try #require(task["uuid"] as? String)
+        #expect(uuid.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil, "version 7, lowercase: \(uuid)")
         #expect(task["list"] as? String == "Groceries")
         #expect(task["notes"] is NSNull)
         #expect(task["due"] as? String == "2026-11-22")
@@ -38,6 +40,7 @@ import TodoTestSupport
         let list = try todo.jsonObject(["new-list", "Groceries"])
         #expect(Set(list.keys) == Self.listKeys)
         #expect(list["id"] is Int)
+        #expect((list["uuid"] as? String)?.count == 36)
     }
 
     @Test(arguments: Store.all) func eachCommandPrintsOneDocumentOfItsShape(_ store: Store) throws {
@@ -55,7 +58,8 @@ import TodoTestSupport
 
         // One document, nothing after it but a newline.
         let raw = try todo.run(["list", "--json"])
-        #expect(raw.stdout == "[{\"id\":2,\"name\":\"Empty\",\"open\":0,\"done\":0}]\n")
+        let uuid = try #require(try todo.jsonArray(["list", "--json"]).first?["uuid"] as? String)
+        #expect(raw.stdout == "[{\"id\":2,\"uuid\":\"\(uuid)\",\"name\":\"Empty\",\"open\":0,\"done\":0}]\n")
     }
 
     @Test(arguments: Store.all) func textIsKeptExactlyInJSON(_ store: Store) throws {

@@ -86,7 +86,7 @@ import TodoTestSupport
         let list = try subject.repository.createList(named: "Shops")
         let task = try #require(try subject.addTasks(["bread"], to: list).first)
         let renamed = try subject.repository.renameList(list.id, to: "Groceries")
-        #expect(renamed == TodoList(id: list.id, name: "Groceries", openCount: 1, doneCount: 0))
+        #expect(renamed == TodoList(id: list.id, uuid: list.uuid, name: "Groceries", openCount: 1, doneCount: 0), "its uuid kept")
         #expect(try subject.repository.list(named: "Shops") == nil)
         #expect(try subject.repository.list(named: "groceries") == renamed)
         #expect(try subject.repository.list(id: list.id) == renamed, "by id, as it is now")
@@ -130,7 +130,7 @@ import TodoTestSupport
         #expect(try subject.requireList("Busy").openCount == 2)
 
         let deleted = try subject.repository.deleteList(busy.id, force: true)
-        #expect(deleted == TodoList(id: busy.id, name: "Busy", openCount: 2, doneCount: 1))
+        #expect(deleted == TodoList(id: busy.id, uuid: busy.uuid, name: "Busy", openCount: 2, doneCount: 1))
         #expect(try tasks.allSatisfy { try subject.repository.task($0.id) == nil })
         #expect(try subject.repository.task(survivor.id) == survivor)
         #expect(try subject.lists().map(\.name) == ["Keep"])

@@ -26,7 +26,7 @@ import TodoTestSupport
         list: TodoList? = nil, isDone: Bool? = nil, updatedAt: String = "2026-01-02T12:00:00Z", completedAt: String?? = nil
     ) -> TodoTask {
         TodoTask(
-            id: task.id, listID: list?.id ?? task.listID, listName: list?.name ?? task.listName,
+            id: task.id, uuid: task.uuid, listID: list?.id ?? task.listID, listName: list?.name ?? task.listName,
             title: title ?? task.title, notes: notes ?? task.notes, due: due ?? task.due,
             priority: priority ?? task.priority, isDone: isDone ?? task.isDone,
             createdAt: task.createdAt, updatedAt: updatedAt, completedAt: completedAt ?? task.completedAt)

@@ -39,15 +39,15 @@ struct UndoneCommand: PlannedCommand {
 
 extension CommandPlan {
     /// Each task is reached through its own list's screen, as a user would act on it there.
-    static func setDone(_ done: Bool, _ ids: [Int64], _ writing: Writing) throws -> CommandPlan {
+    static func setDone(_ done: Bool, _ ids: [TaskReference], _ writing: Writing) throws -> CommandPlan {
         CommandPlan(steps: [.eachTask(try ArgumentRules.ids(ids), .setDone(done))], shape: .many, writing)
     }
 
-    static func remove(_ ids: [Int64], _ writing: Writing) throws -> CommandPlan {
+    static func remove(_ ids: [TaskReference], _ writing: Writing) throws -> CommandPlan {
         CommandPlan(steps: [.eachTask(try ArgumentRules.ids(ids), .delete)], shape: .many, writing)
     }
 
-    static func show(_ ids: [Int64]) throws -> CommandPlan {
+    static func show(_ ids: [TaskReference]) throws -> CommandPlan {
         CommandPlan(steps: [.eachTask(try ArgumentRules.ids(ids), .show)], writes: false, shape: .many)
     }
 }

@@ -21,8 +21,8 @@ struct EditCommand: PlannedCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
 
-    @Argument(help: ArgumentHelp("The tasks' ids: one, or several to change alike.", valueName: "id"))
-    var ids: [Int64] = []
+    @Argument(help: ArgumentHelp("The tasks' ids (or whole uuids): one, or several to change alike.", valueName: "id"))
+    var ids: [TaskReference] = []
 
     @Option(help: "A new title.")
     var title: String?
@@ -81,7 +81,7 @@ struct EditCommand: PlannedCommand {
 
 /// `todo edit ID... ...` as plain values.
 struct EditRequest: Equatable {
-    var ids: [Int64]
+    var ids: [TaskReference]
     var title: String?
     var notes: String?
     var due: String?
@@ -122,7 +122,6 @@ struct EditRequest: Equatable {
             throw ValidationError("nothing to change: give at least one of \(options)")
         }
         let ids = try ArgumentRules.ids(ids)
-        guard ids.count > 1 else { return CommandPlan(steps: [.open(.editTask(ids[0])), .send(.save(changes))], shape: .one, writing) }
-        return CommandPlan(steps: [.eachTask(ids, .edit(changes))], shape: .many, writing)
+        return CommandPlan(steps: [.eachTask(ids, .edit(changes))], shape: ids.count > 1 ? .many : .one, writing)
     }
 }

@@ -41,9 +41,10 @@ extension TaskEditing {
     /// plan out: the task is read, edited with no database open meanwhile, then saved as one
     /// change unless it changed in the meantime. Once the editor has been left, what was
     /// written is never lost: a save that fails keeps the file and names it.
-    public static func run(_ id: TodoTask.ID, json: Bool, read: (TodoTask.ID) throws -> TodoTask, save: (CommandPlan) throws -> Void) throws {
-        let task = try read(id)
-        let file = try ScratchText(named: "edit-\(id)", "")
+    public static func run(_ reference: TaskReference, json: Bool, read: (TaskReference) throws -> TodoTask,
+                           save: (CommandPlan) throws -> Void) throws {
+        let task = try read(reference)
+        let file = try ScratchText(named: "edit-\(task.id)", "")
         let outcome: Outcome
         do {
             outcome = try edit(task, today: LocalClock().today(), in: file, runEditor: ExternalEditor.edit)

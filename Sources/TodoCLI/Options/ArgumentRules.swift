@@ -5,6 +5,9 @@ extension Priority: ExpressibleByArgument {
     public init?(argument: String) { self.init(typed: argument) }
 }
 extension RepeatFrom: ExpressibleByArgument {}
+extension TaskReference: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
 
 /// The manual's rules for what users type, as checks that end in a usage error (exit 64).
 enum ArgumentRules {
@@ -84,16 +87,18 @@ enum ArgumentRules {
     }
 
     /// Task ids as given, without repeats, in order.
-    static func ids(_ ids: [Int64]) throws -> [Int64] {
-        guard !ids.isEmpty else { throw ValidationError("give at least one task id") }
-        // The usual one id needs no set: the first `Set<Int64>` a process makes costs a scan of
-        // every protocol conformance in the binary, a tenth of a `todo done`.
-        guard ids.count > 1 else { return ids }
-        // Repeats are rare: a sorted copy finds whether there are any, in a fraction of the
+    static func ids(_ tasks: [TaskReference]) throws -> [TaskReference] {
+        guard !tasks.isEmpty else { throw ValidationError("give at least one task id") }
+        // The usual one id needs no set: the first `Set` a process makes costs a scan of every
+        // protocol conformance in the binary, a tenth of a `todo done`.
+        guard tasks.count > 1 else { return tasks }
+        // Repeats are rare: sorted copies find whether there are any, in a fraction of the
         // memory a set of 100,000 ids takes; only then are they taken out, in order.
-        let sorted = ids.sorted()
-        guard zip(sorted, sorted.dropFirst()).contains(where: { $0 == $1 }) else { return ids }
-        var seen = Set<Int64>()
-        return ids.filter { seen.insert($0).inserted }
+        let ids = tasks.compactMap { if case .id(let id) = $0 { id } else { nil } }.sorted()
+        let uuids = tasks.compactMap { if case .uuid(let uuid) = $0 { uuid.text } else { nil } }.sorted()
+        guard zip(ids, ids.dropFirst()).contains(where: { $0 == $1 }) || zip(uuids, uuids.dropFirst()).contains(where: { $0 == $1 })
+        else { return tasks }
+        var seen = Set<String>()
+        return tasks.filter { seen.insert($0.description).inserted }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoCore
 
 /// Options every command that writes accepts (`todo add` has its own `-q`: see `AddWriteOptions`).
 struct WriteOptions: ParsableArguments, DeclaresOptions {
@@ -41,8 +42,8 @@ extension AddWriteOptions {
     var writing: Writing { Writing(quiet: quiet, dryRun: dryRun.dryRun) }
 }
 
-/// The tasks a command acts on: one id or more.
+/// The tasks a command acts on: one id or more (or whole uuids).
 struct TaskIDs: ParsableArguments {
-    @Argument(help: ArgumentHelp("Task ids.", valueName: "id"))
-    var ids: [Int64]
+    @Argument(help: ArgumentHelp("Task ids (or whole uuids).", valueName: "id"))
+    var ids: [TaskReference]
 }

@@ -16,8 +16,9 @@ extension CommandPlan {
         for step in steps {
             switch step {
             case .open(let link): try app.open(link)
-            case .eachTask(let ids, let action):
-                for id in ids {
+            case .eachTask(let tasks, let action):
+                for task in tasks {
+                    let id = try app.taskID(task)
                     try app.open(action.link(id))
                     try app.screens.send(action.event(id))
                 }

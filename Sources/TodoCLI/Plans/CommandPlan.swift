@@ -15,7 +15,7 @@ public struct CommandPlan: Equatable {
         /// For each task, in order: open its list (or its EditTask), then send it the event
         /// `action` makes for it. One step for any number of ids: `todo done $(seq 100000)` as two steps an id held
         /// 26 MB of view events before the first was sent.
-        case eachTask([Int64], TaskAction)
+        case eachTask([TaskReference], TaskAction)
     }
 
     /// What `eachTask` does to each task.

@@ -38,7 +38,7 @@ enum QuickParser {
             return (try settings(line), try request.plan(at: now))
         case "edit":
             let line = try QuickLine(rest, EditCommand.optionSpecs, repeatable: ["--tag", "--untag"])
-            let ids = line.positionals.compactMap { Int64($0) }
+            let ids = line.positionals.compactMap { TaskReference($0) }
             guard !ids.isEmpty, ids.count == line.positionals.count else { return nil }
             let request = EditRequest(
                 ids: ids, title: line.value("--title"), notes: line.value("--notes"), due: line.value("--due"),
@@ -72,10 +72,10 @@ enum QuickParser {
         Writing(quiet: line.flag("--quiet"), dryRun: line.flag("--dry-run"))
     }
 
-    private static func ids(_ line: QuickLine) throws -> [Int64] {
+    private static func ids(_ line: QuickLine) throws -> [TaskReference] {
         try line.positionals.map { text in
-            guard let id = Int64(text) else { throw QuickLine.GiveUp() }
-            return id
+            guard let task = TaskReference(text) else { throw QuickLine.GiveUp() }
+            return task
         }
     }
 }

@@ -59,6 +59,11 @@ public final class AppCoordinator: Coordinator {
         try repository.task(id)
     }
 
+    /// The id of the task a command names (by id, or by uuid: `TodoRepository.taskID`).
+    public func taskID(_ task: TaskReference) throws -> TodoTask.ID {
+        try repository.taskID(task)
+    }
+
     /// How many lists come before list `id` by name; nil when there is no such list.
     public func listPosition(of id: TodoList.ID) throws -> Int? {
         try repository.listPosition(of: id)

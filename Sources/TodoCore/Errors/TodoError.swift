@@ -6,6 +6,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case listExists(String)
     case listNotEmpty(String, taskCount: Int)
     case taskNotFound(TodoTask.ID)
+    /// The same, of a task named by its uuid.
+    case noTaskWithUUID(TodoUUID)
     /// A record of an import file is not valid; nothing was imported.
     case invalidRecord(line: Int, reason: String)
     /// `--keep-ids` met an id this database has handed out before.
@@ -24,6 +26,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case repeatNeedsDue(TodoTask.ID)
     /// A task holds a value the domain forbids (stored with the storage's checks switched off).
     case unreadableTask(TodoTask.ID, field: String, value: String, expected: String)
+    /// The same of a list.
+    case unreadableList(TodoList.ID, field: String, value: String, expected: String)
     /// A task's text or a list's name is longer than todo keeps (`TextLimits`). A usage error
     /// where a command gave it.
     case tooLong(String)
@@ -47,6 +51,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "list '\(name)' still has \(count) task\(count == 1 ? "" : "s"); use --force to delete them with it"
         case .taskNotFound(let id):
             "no task with id \(id)"
+        case .noTaskWithUUID(let uuid):
+            "no task with uuid \(uuid)"
         case .invalidRecord(let line, let reason):
             "line \(line): \(reason); nothing was imported"
         case .idAlreadyAssigned(let id, let line):
@@ -71,6 +77,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "task \(id) was changed by another command while it was being edited; nothing was saved"
         case .unreadableTask(let id, let field, let value, let expected):
             "task \(id) holds \(field) '\(value)' in the database, which is not \(expected); todo will not show it as something else (see todo db check)"
+        case .unreadableList(let id, let field, let value, let expected):
+            "list \(id) holds \(field) '\(value)' in the database, which is not \(expected); todo will not show it as something else (see todo db check)"
         }
     }
 }

@@ -5,6 +5,8 @@ public struct ImportedTask: Equatable, Sendable {
     public var line: Int
     /// Kept only with `--keep-ids`.
     public var id: TodoTask.ID?
+    /// The record's own, kept (a task made from it has it on every machine); nil: a new one.
+    public var uuid: TodoUUID?
     public var listName: String
     public var title: String
     public var notes: String?
@@ -19,12 +21,13 @@ public struct ImportedTask: Equatable, Sendable {
     public var repeatFrom: RepeatFrom
 
     public init(
-        line: Int, id: TodoTask.ID? = nil, listName: String, title: String, notes: String? = nil, due: Due? = nil,
+        line: Int, id: TodoTask.ID? = nil, uuid: TodoUUID? = nil, listName: String, title: String, notes: String? = nil, due: Due? = nil,
         priority: Priority = .none, isDone: Bool = false, createdAt: String? = nil, updatedAt: String? = nil,
         completedAt: String? = nil, tags: [String] = [], repeatRule: RepeatRule? = nil, repeatFrom: RepeatFrom = .due
     ) {
         self.line = line
         self.id = id
+        self.uuid = uuid
         self.listName = listName
         self.title = title
         self.notes = notes
@@ -44,5 +47,14 @@ extension ImportedTask {
     /// What makes the record impossible to store as a task, though each field is valid alone.
     public var problem: String? {
         repeatRule != nil && due == nil ? "a repeating task needs a due date" : nil
+    }
+}
+
+extension ImportedTask {
+    /// Why a record whose uuid is already a task's cannot be stored: `task` had it before the
+    /// import, or (nil) a record earlier in the file did.
+    public static func uuidTaken(_ uuid: TodoUUID, byTask task: TodoTask.ID?) -> String {
+        guard let task else { return "uuid \(uuid) appears more than once" }
+        return "uuid \(uuid) is task \(task)'s already (this file, or one made from the same tasks, was imported before)"
     }
 }

@@ -5,12 +5,15 @@ public struct TodoList: Equatable, Hashable, Sendable {
     public typealias ID = Int64
 
     public let id: ID
+    /// The same on every machine, where `id` is this database's (`TodoUUID`).
+    public let uuid: TodoUUID
     public let name: String
     public let openCount: Int
     public let doneCount: Int
 
-    public init(id: ID, name: String, openCount: Int, doneCount: Int) {
+    public init(id: ID, uuid: TodoUUID, name: String, openCount: Int, doneCount: Int) {
         self.id = id
+        self.uuid = uuid
         self.name = name
         self.openCount = openCount
         self.doneCount = doneCount
@@ -25,7 +28,7 @@ public struct TodoList: Equatable, Hashable, Sendable {
 
     /// Field for field, the name by its scalars (`ExactText`), as the database tells names apart.
     public static func == (lhs: TodoList, rhs: TodoList) -> Bool {
-        lhs.id == rhs.id && lhs.name.hasSameScalars(as: rhs.name) && lhs.openCount == rhs.openCount && lhs.doneCount == rhs.doneCount
+        lhs.id == rhs.id && lhs.uuid == rhs.uuid && lhs.name.hasSameScalars(as: rhs.name) && lhs.openCount == rhs.openCount && lhs.doneCount == rhs.doneCount
     }
 
     /// By id: equal lists have the same one.

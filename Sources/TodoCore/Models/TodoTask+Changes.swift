@@ -12,7 +12,7 @@ extension TodoTask {
         var having = TagSet(kept)
         let added = changes.addTags.filter { having.insert($0) }
         let task = TodoTask(
-            id: id, listID: listID, listName: listName, title: changes.title ?? title,
+            id: id, uuid: uuid, listID: listID, listName: listName, title: changes.title ?? title,
             notes: value(changes.notes, notes), due: value(changes.due, due),
             priority: changes.priority ?? priority, isDone: changes.isDone ?? isDone,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
@@ -56,7 +56,7 @@ extension TodoTask {
     /// The same task with another id and list name (for writers that keep names apart).
     public func with(listID: TodoList.ID, listName: String) -> TodoTask {
         TodoTask(
-            id: id, listID: listID, listName: listName, title: title, notes: notes, due: due, priority: priority,
+            id: id, uuid: uuid, listID: listID, listName: listName, title: title, notes: notes, due: due, priority: priority,
             isDone: isDone, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
             tags: tags, repeatRule: repeatRule, repeatFrom: repeatFrom)
     }
@@ -64,7 +64,7 @@ extension TodoTask {
     /// The same task with another rule.
     func with(repeatRule: RepeatRule?) -> TodoTask {
         TodoTask(
-            id: id, listID: listID, listName: listName, title: title, notes: notes, due: due, priority: priority,
+            id: id, uuid: uuid, listID: listID, listName: listName, title: title, notes: notes, due: due, priority: priority,
             isDone: isDone, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
             tags: tags, repeatRule: repeatRule, repeatFrom: repeatFrom)
     }

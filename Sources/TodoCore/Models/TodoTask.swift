@@ -10,6 +10,8 @@ public struct TodoTask: Equatable, Hashable, Sendable {
     public static let largestImportedID: ID = 9_007_199_254_740_991
 
     public let id: ID
+    /// The same on every machine, where `id` is this database's (`TodoUUID`).
+    public let uuid: TodoUUID
     public let listID: TodoList.ID
     public let listName: String
     public let title: String
@@ -27,11 +29,12 @@ public struct TodoTask: Equatable, Hashable, Sendable {
     public let repeatFrom: RepeatFrom
 
     public init(
-        id: ID, listID: TodoList.ID, listName: String, title: String, notes: String?, due: Due?,
+        id: ID, uuid: TodoUUID, listID: TodoList.ID, listName: String, title: String, notes: String?, due: Due?,
         priority: Priority, isDone: Bool, createdAt: String, updatedAt: String, completedAt: String?,
         tags: [String] = [], repeatRule: RepeatRule? = nil, repeatFrom: RepeatFrom = .due
     ) {
         self.id = id
+        self.uuid = uuid
         self.listID = listID
         self.listName = listName
         self.title = title
@@ -50,7 +53,7 @@ public struct TodoTask: Equatable, Hashable, Sendable {
     /// Field for field, each text by its scalars (`ExactText`): an edit that changes only how a
     /// title is normalised is a change, as it is to the database.
     public static func == (lhs: TodoTask, rhs: TodoTask) -> Bool {
-        lhs.id == rhs.id && lhs.listID == rhs.listID && lhs.listName.hasSameScalars(as: rhs.listName)
+        lhs.id == rhs.id && lhs.uuid == rhs.uuid && lhs.listID == rhs.listID && lhs.listName.hasSameScalars(as: rhs.listName)
             && lhs.sameFieldsBesidesDone(as: rhs) && lhs.isDone == rhs.isDone
             && lhs.createdAt.hasSameScalars(as: rhs.createdAt) && lhs.updatedAt.hasSameScalars(as: rhs.updatedAt)
             && lhs.completedAt.hasSameScalars(as: rhs.completedAt)

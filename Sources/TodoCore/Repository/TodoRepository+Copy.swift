@@ -20,7 +20,7 @@ extension TodoRepository {
 extension ImportedTask {
     /// A stored task as an import record that keeps all of it.
     init(copying task: TodoTask, line: Int) {
-        self.init(line: line, id: task.id, listName: task.listName, title: task.title, notes: task.notes, due: task.due,
+        self.init(line: line, id: task.id, uuid: task.uuid, listName: task.listName, title: task.title, notes: task.notes, due: task.due,
                   priority: task.priority, isDone: task.isDone, createdAt: task.createdAt, updatedAt: task.updatedAt,
                   completedAt: task.completedAt, tags: task.tags, repeatRule: task.repeatRule, repeatFrom: task.repeatFrom)
     }

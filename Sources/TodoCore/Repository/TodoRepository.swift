@@ -46,6 +46,8 @@ public protocol TodoRepository: AnyObject {
     func deleteList(_ id: TodoList.ID, force: Bool) throws -> TodoList
 
     func task(_ id: TodoTask.ID) throws -> TodoTask?
+    /// The task with this uuid (`TodoUUID`), nil when none has it.
+    func task(uuid: TodoUUID) throws -> TodoTask?
     /// The tasks a query selects, in its order, handed over one at a time so nothing is collected.
     func forEachTask(matching query: TaskQuery, _ body: (TodoTask) throws -> Void) throws
     /// Tasks whose title or notes match every word, best matches first.

@@ -63,12 +63,12 @@ extension Notices {
     /// bookkeeping (`id`, `urgency`, a recurrence's `parent`, `mask`, `imask`, `rtype`): every
     /// other one is said, so nothing is dropped silently.
     private static let taskwarriorFieldsRead: Set<String> = [
-        "description", "project", "tags", "priority", "due", "entry", "modified", "end", "status", "annotations", "recur",
+        "uuid", "description", "project", "tags", "priority", "due", "entry", "modified", "end", "status", "annotations", "recur",
         "parent", "id", "urgency", "mask", "imask", "rtype",
     ]
 
     /// Says what of a record todo does not keep: each field it has no place for (`wait`,
-    /// `scheduled`, `until`, `depends`, `uuid`, a user-defined attribute), annotations' times, a
+    /// `scheduled`, `until`, `depends`, a user-defined attribute), annotations' times, a
     /// project's hierarchy.
     func noteWhatIsLeftOut(of fields: [String: RecordValue], project: String, line: Int) {
         for key in fields.keys.sorted() where !Self.taskwarriorFieldsRead.contains(key) {

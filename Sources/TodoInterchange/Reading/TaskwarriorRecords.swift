@@ -173,6 +173,11 @@ struct TaskwarriorRecords {
         }
         let project = try text(fields["project"], "project").flatMap(Names.trimmed) ?? "Inbox"
         var record = ImportedTask(line: line, listName: project, title: description)
+        // Taskwarrior's uuid is the task's: importing its export again finds the same tasks.
+        if let uuid = try text(fields["uuid"], "uuid") {
+            guard let read = TodoUUID(uuid) else { throw RecordProblem(reason: "\"uuid\" must be a uuid (8-4-4-4-12 hex digits), not \(MessageText.quoted(uuid))") }
+            record.uuid = read
+        }
         record.tags = try tags(fields["tags"])
         switch try text(fields["priority"], "priority") {
         case nil: record.priority = .none

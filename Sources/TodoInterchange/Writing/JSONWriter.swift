@@ -41,6 +41,8 @@ public enum JSONWriter {
     public static func list(_ list: TodoList, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"id":"#.utf8)
         integer(list.id, to: &out)
+        out.append(contentsOf: #","uuid":"#.utf8)
+        string(list.uuid.text, to: &out)
         out.append(contentsOf: #","name":"#.utf8)
         string(list.name, to: &out)
         out.append(contentsOf: #","open":"#.utf8)

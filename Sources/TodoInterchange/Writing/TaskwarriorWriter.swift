@@ -43,6 +43,7 @@ public enum TaskwarriorWriter {
             }
         }
         field("status", task.isDone ? "completed" : "pending", to: &out)
+        field("uuid", task.uuid.text, to: &out)
         if let notes = task.notes {
             // A line each, as the import joins them; Taskwarrior dates each, here the last change.
             // It keeps no empty annotation: blank lines are left out, and said.

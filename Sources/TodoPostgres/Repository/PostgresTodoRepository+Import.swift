@@ -23,12 +23,16 @@ extension PostgresTodoRepository {
                 try server.run("""
                     CREATE TEMPORARY TABLE todo_import (
                         ord bigint, line bigint, id bigint, list_name text, title text, notes text, due text, priority text,
-                        done boolean, created_at text, updated_at text, completed_at text, tags text, repeat text, repeat_from text
+                        done boolean, created_at text, updated_at text, completed_at text, tags text, repeat text, repeat_from text,
+                        uuid text, own_uuid boolean
                     ) ON COMMIT DROP
                     """)
                 var ord = 0
+                var ownUUIDs = false
+                var uuids = UUIDMaker()
                 try server.copy(into: "todo_import", columns: ["ord", "line", "id", "list_name", "title", "notes", "due", "priority", "done",
-                                                               "created_at", "updated_at", "completed_at", "tags", "repeat", "repeat_from"]) { rows in
+                                                               "created_at", "updated_at", "completed_at", "tags", "repeat", "repeat_from",
+                                                               "uuid", "own_uuid"]) { rows in
                     try produce { record in
                         if let problem = record.problem { throw TodoError.invalidRecord(line: record.line, reason: problem) }
                         if keepingIDs {
@@ -39,11 +43,13 @@ extension PostgresTodoRepository {
                         }
                         let created = record.createdAt ?? now
                         ord += 1
+                        if record.uuid != nil { ownUUIDs = true }
                         try rows.add([
                             String(ord), String(record.line), keepingIDs ? record.id.map { String($0) } : nil, record.listName, record.title, record.notes,
                             record.due?.description, record.priority.rawValue, record.isDone ? "t" : "f", created, record.updatedAt ?? created,
                             record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil,
                             record.tags.isEmpty ? nil : record.tags.joined(by: " "), record.repeatRule?.stored, record.repeatFrom.rawValue,
+                            (record.uuid ?? uuids.next()).text, record.uuid == nil ? "f" : "t",
                         ])
                     }
                 }
@@ -53,6 +59,7 @@ extension PostgresTodoRepository {
                     """, [], { (try $0.int(0), try $0.int64(1)) }) {
                     throw TodoError.invalidRecord(line: line.0, reason: "task id \(line.1) appears more than once")
                 }
+                if ownUUIDs { try refuseTakenUUIDs() }
                 let listsCreated = try createLists(now: now)
                 let imported = try bulkLoading(ord) { try moveTasks(count: ord, keepingIDs: keepingIDs, after: highest) }
                 let summary = ImportSummary(imported: imported, listsCreated: listsCreated)
@@ -82,10 +89,10 @@ extension PostgresTodoRepository {
                     WHERE NOT EXISTS (SELECT 1 FROM lists WHERE todo_nocase(lists.name) = todo_nocase(spellings.list_name))
                     ORDER BY todo_nocase(list_name), ord
                 ) AS new ORDER BY ord
-                RETURNING id, name, created_at
+                RETURNING id, name, created_at, uuid
             ), recorded AS (
-                INSERT INTO history_lists (change_id, list_id, after_name, after_created_at)
-                SELECT $2::bigint, id, name, created_at FROM created WHERE $2::bigint IS NOT NULL
+                INSERT INTO history_lists (change_id, list_id, after_name, after_created_at, after_uuid)
+                SELECT $2::bigint, id, name, created_at, uuid FROM created WHERE $2::bigint IS NOT NULL
             )
             SELECT count(*) FROM created
             """, [now, change]) { try $0.int(0) } ?? 0
@@ -102,8 +109,9 @@ extension PostgresTodoRepository {
             try server.run("SELECT setval('tasks_id_seq', $1)", [last])
         }
         let stored = try server.run("""
-            INSERT INTO tasks (id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at, repeat, repeat_from)
-            SELECT coalesce(i.id, $1 + i.ord), l.id, i.title, i.notes, i.due, i.priority, i.done, i.created_at, i.updated_at, i.completed_at, i.repeat, i.repeat_from
+            INSERT INTO tasks (id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at, repeat, repeat_from, uuid)
+            SELECT coalesce(i.id, $1 + i.ord), l.id, i.title, i.notes, i.due, i.priority, i.done, i.created_at, i.updated_at, i.completed_at, i.repeat, i.repeat_from,
+                   i.uuid
             FROM todo_import AS i JOIN lists AS l ON todo_nocase(l.name) = todo_nocase(i.list_name)
             ORDER BY 1
             """, [after])
@@ -128,6 +136,19 @@ extension PostgresTodoRepository {
         return stored
     }
 
+    /// Refuses the first record (in file order) whose own uuid a task has, or a record before it.
+    private func refuseTakenUUIDs() throws {
+        let taken = try server.first("""
+            SELECT i.line, i.uuid, t.id FROM todo_import AS i JOIN tasks AS t ON t.uuid = i.uuid WHERE i.own_uuid
+            UNION ALL
+            SELECT line, uuid, NULL FROM (SELECT line, ord, uuid, row_number() OVER (PARTITION BY uuid ORDER BY ord) AS n
+                                          FROM todo_import WHERE own_uuid) AS numbered WHERE n = 2
+            ORDER BY 1 LIMIT 1
+            """, []) { (try $0.int(0), try $0.text(1), $0.isNull(2) ? nil : try $0.int64(2)) }
+        guard let (line, text, task) = taken, let uuid = TodoUUID(text) else { return }
+        throw TodoError.invalidRecord(line: line, reason: ImportedTask.uuidTaken(uuid, byTask: task))
+    }
+
     /// The highest task id ever handed out, 0 for none.
     func highestAssignedTaskID() throws -> Int64 {
         try server.first("""
@@ -141,7 +162,7 @@ extension PostgresTodoRepository {
     /// of each table, not a query per task.
     func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64) {
         try server.first("""
-            SELECT count(*), coalesce(bit_xor(hash_record_extended(ROW(t.id, \(TaskRow.columns.map { "t." + $0 }.joined(by: ", "))), 0)), 0)
+            SELECT count(*), coalesce(bit_xor(hash_record_extended(ROW(t.id, \(TaskRow.fingerprinted.filter { $0 != "tags" }.map { "t." + $0 }.joined(by: ", "))), 0)), 0)
                 # (SELECT coalesce(bit_xor(hash_record_extended(ROW(g.task_id, g.tag), 1)), 0) FROM task_tags AS g WHERE g.task_id > $1 AND g.task_id <= $2)
             FROM tasks AS t WHERE t.id > $1 AND t.id <= $2
             """, [after, through]) { (try $0.int(0), try $0.int64(1)) } ?? (0, 0)

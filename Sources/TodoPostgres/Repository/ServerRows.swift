@@ -4,8 +4,8 @@ import TodoHistory
 import TodoSQL
 
 extension TaskRow {
-    /// What selects `fields` of the task `t`, in the server's SQL.
-    static let selected = selected(PostgresDialect())
+    /// What selects `fingerprinted` of the task `t`, in the server's SQL.
+    static let fingerprintSelection = selected(PostgresDialect(), fingerprinted)
 }
 
 /// The `$1, $2, …` of a statement, numbered as values are added.

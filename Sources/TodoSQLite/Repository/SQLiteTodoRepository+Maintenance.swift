@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSQL
 
 #if canImport(Glibc)
 import Glibc
@@ -52,7 +53,8 @@ extension SQLiteTodoRepository {
     public static func forEachListName(path: String, _ body: (String) -> Void) throws {
         let mode: Connection.Access = FileAccess.of(path) == .immutable ? .immutable : .readOnly
         try recognising(path: path, mode: mode, busyTimeout: 0) { repository in
-            try repository.forEachList { body($0.name) }
+            // Names alone, in the lists' order: a file of an older schema is read as it is.
+            try repository.session.forEachRow("SELECT name FROM lists ORDER BY \(SQLiteDialect().nameOrder("name")), id", []) { body(try $0.text(0)) }
         }
     }
 }

@@ -17,8 +17,8 @@ public final class CSVRenderer: Renderer {
     }
 
     public func showLists(_ produce: ((TodoList) throws -> Void) throws -> Void) throws {
-        try output.write(CSVWriter.row(["id", "name", "open", "done"]))
-        try produce { try output.write(CSVWriter.row([String($0.id), $0.name, String($0.openCount), String($0.doneCount)])) }
+        try output.write(CSVWriter.row(["id", "uuid", "name", "open", "done"]))
+        try produce { try output.write(CSVWriter.row([String($0.id), $0.uuid.text, $0.name, String($0.openCount), String($0.doneCount)])) }
     }
 
     public func show(_ task: TodoTask, _ change: TaskChange) throws { try showTasks(.details) { try $0(task) } }

@@ -166,10 +166,12 @@ public final class HumanRenderer: Renderer {
         detailsShown += 1
         var lines = [style.paint("Task \(task.id)", .yellow) + "  " + style.paint(TerminalText.safe(task.title), .bold)]
         // Every field the formats carry, by the same description, but the two in the heading and,
-        // for a task that does not repeat, what its repetition would count from.
-        for field in TaskField.allCases where field != .id && field != .title && !(field == .repeatFrom && task.repeatRule == nil) {
+        // for a task that does not repeat, what its repetition would count from; the uuid, for
+        // machines, last.
+        for field in TaskField.allCases where field != .id && field != .title && field != .uuid && !(field == .repeatFrom && task.repeatRule == nil) {
             lines.append("  " + style.paint(pad(field.label, 11), .dim) + " " + detail(field, of: task))
         }
+        lines.append("  " + style.paint(pad(TaskField.uuid.label, 11), .dim) + " " + detail(.uuid, of: task))
         try output.write(lines.joined(by: "\n") + "\n")
     }
 

@@ -15,7 +15,7 @@ extension PostgresTodoRepository {
         guard fingerprint != range.fingerprint else { return (count, true) }
         guard count == range.count else { return (count, false) }
         let earlier = try server.first("""
-            SELECT coalesce(bit_xor(hashtextextended(ROW(t.id, \(TaskRow.selected))::text, 0)), 0)
+            SELECT coalesce(bit_xor(hashtextextended(ROW(t.id, \(TaskRow.fingerprintSelection))::text, 0)), 0)
             FROM tasks AS t WHERE t.id > $1 AND t.id <= $2
             """, [range.after, range.through]) { try $0.int64(0) } ?? 0
         return (count, earlier == range.fingerprint)

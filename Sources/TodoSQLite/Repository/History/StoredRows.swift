@@ -1,6 +1,6 @@
 import TodoHistory
 
 extension TaskRow {
-    /// What selects `fields` of the task `t`, in the file's SQL.
-    static let selected = selected(SQLiteDialect())
+    /// What selects `fingerprinted` of the task `t`, in the file's SQL.
+    static let fingerprintSelection = selected(SQLiteDialect(), fingerprinted)
 }

@@ -16,6 +16,7 @@ struct DryRunTarget: ImportTarget {
         self.keepingIDs = keepingIDs
         try db.execute("""
             CREATE TEMP TABLE import_ids (id INTEGER PRIMARY KEY);
+            CREATE TEMP TABLE import_uuids (uuid TEXT PRIMARY KEY) WITHOUT ROWID;
             CREATE TEMP TABLE import_lists (name TEXT PRIMARY KEY COLLATE NOCASE) WITHOUT ROWID
             """)
     }
@@ -29,6 +30,7 @@ struct DryRunTarget: ImportTarget {
 
     mutating func insert(_ rows: [ImportRow]) throws {
         for row in rows {
+            if let uuid = row.record.uuid { try check(uuid, line: row.record.line) }
             guard keepingIDs, let id = row.record.id else { continue }
             do {
                 try db.run("INSERT INTO temp.import_ids (id) VALUES (?)", id)
@@ -38,9 +40,21 @@ struct DryRunTarget: ImportTarget {
         }
     }
 
+    /// A uuid no task has, and no record before.
+    private func check(_ uuid: TodoUUID, line: Int) throws {
+        if let task = try db.cached("SELECT id FROM tasks WHERE uuid = ?").bind([uuid.text]).first({ $0.int64(0) }) {
+            throw TodoError.invalidRecord(line: line, reason: ImportedTask.uuidTaken(uuid, byTask: task))
+        }
+        do {
+            try db.run("INSERT INTO temp.import_uuids (uuid) VALUES (?)", uuid.text)
+        } catch let error as SQLiteError where error.isUniqueViolation {
+            throw TodoError.invalidRecord(line: line, reason: ImportedTask.uuidTaken(uuid, byTask: nil))
+        }
+    }
+
     func finish() throws {}
 
     func end() {
-        try? db.execute("DROP TABLE IF EXISTS temp.import_ids; DROP TABLE IF EXISTS temp.import_lists")
+        try? db.execute("DROP TABLE IF EXISTS temp.import_ids; DROP TABLE IF EXISTS temp.import_lists; DROP TABLE IF EXISTS temp.import_uuids")
     }
 }

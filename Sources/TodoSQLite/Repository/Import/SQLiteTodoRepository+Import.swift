@@ -9,11 +9,11 @@ extension SQLiteTodoRepository {
     public func importTasks(keepingIDs: Bool, _ produce: ((ImportedTask) throws -> Void) throws -> Void) throws -> ImportSummary {
         try translatingErrors {
             try db.transaction {
+                let before = try highestAssignedTaskID()
                 let target: any ImportTarget = state.isRollingBack
                     ? try DryRunTarget(db: db, keepingIDs: keepingIDs)
-                    : try StoringTarget(db: db, keepingIDs: keepingIDs, now: timestamp())
+                    : try StoringTarget(db: db, keepingIDs: keepingIDs, now: timestamp(), importedAfter: before)
                 defer { target.end() }
-                let before = try highestAssignedTaskID()
                 var importer = try TaskImporter(repository: self, target: target, keepingIDs: keepingIDs)
                 try produce { try importer.add($0) }
                 let summary = try importer.finish()
@@ -40,7 +40,7 @@ extension SQLiteTodoRepository {
     func tasksFingerprint(after: Int64, through: Int64) throws -> (Int, Int64) {
         var count = 0
         var sum: UInt64 = 0
-        try db.cached("SELECT t.id, \(TaskRow.selected) FROM tasks AS t WHERE t.id > ? AND t.id <= ?")
+        try db.cached("SELECT t.id, \(TaskRow.fingerprintSelection) FROM tasks AS t WHERE t.id > ? AND t.id <= ?")
             .bind([after, through]).forEachRow { row in
                 count += 1
                 sum &+= row.rowFingerprint()

@@ -13,11 +13,16 @@ import TodoCore
 /// `ImportRulesTests` proves the two agree), and checking a million rows twice costs a third of
 /// the import. They still guard every other writer.
 struct StoringTarget: ImportTarget {
-    private static let columns = "(id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at, repeat, repeat_from)"
+    private static let columns = "(id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at, repeat, repeat_from, uuid)"
 
     private let db: Connection
     private let keepingIDs: Bool
     private let now: String
+    /// The highest task id handed out before this import: a uuid refused as taken is either a
+    /// task's from before it, or a record's earlier in the file.
+    private let importedAfter: Int64
+    /// The uuids of records that bring none.
+    private var uuids = UUIDMaker()
     /// Bulk loading starts once more rows than this were stored: rebuilding costs in proportion
     /// to the whole table, so it only pays when the import is at least as large as the table.
     private let bulkAfter: Int
@@ -30,10 +35,11 @@ struct StoringTarget: ImportTarget {
     /// The most spellings remembered; past that they are looked up again.
     private static let rememberedTags = 10_000
 
-    init(db: Connection, keepingIDs: Bool, now: String) throws {
+    init(db: Connection, keepingIDs: Bool, now: String, importedAfter: Int64) throws {
         self.db = db
         self.keepingIDs = keepingIDs
         self.now = now
+        self.importedAfter = importedAfter
         let existing = try db.cached("SELECT coalesce(sum(open_count) + sum(done_count), 0) FROM lists")
             .bind([]).first { $0.int(0) } ?? 0
         bulkAfter = max(BulkLoad.minimumRows, existing)
@@ -65,10 +71,13 @@ struct StoringTarget: ImportTarget {
         try? db.execute("PRAGMA ignore_check_constraints = OFF")
     }
 
-    private func storeNamingTheRecord(_ row: ImportRow) throws {
+    private mutating func storeNamingTheRecord(_ row: ImportRow) throws {
         do {
             try store([row])
         } catch let error as SQLiteError where error.isUniqueViolation {
+            if let uuid = row.record.uuid, let holder = try db.cached("SELECT id FROM tasks WHERE uuid = ?").bind([uuid.text]).first({ $0.int64(0) }) {
+                throw TodoError.invalidRecord(line: row.record.line, reason: ImportedTask.uuidTaken(uuid, byTask: holder > importedAfter ? nil : holder))
+            }
             throw TodoError.invalidRecord(line: row.record.line, reason: "task id \(row.record.id ?? 0) appears more than once")
         } catch let error as SQLiteError where error.isConstraintViolation {
             throw TodoError.invalidRecord(line: row.record.line, reason: error.message)
@@ -78,8 +87,8 @@ struct StoringTarget: ImportTarget {
     /// One INSERT for all of `rows`. The full-batch statement is prepared once; shorter ones
     /// (the last batch, or one cut short by long notes) each once, uncached, so odd sizes do not
     /// pile up prepared statements.
-    private func store(_ rows: [ImportRow]) throws {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(by: ", ")
+    private mutating func store(_ rows: [ImportRow]) throws {
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(by: ", ")
         let sql = "INSERT INTO tasks \(Self.columns) VALUES \(values)"
         let statement = try rows.count == TaskImporter.batchSize ? db.cached(sql) : db.prepare(sql)
         statement.reset()
@@ -103,6 +112,7 @@ struct StoringTarget: ImportTarget {
             try next(record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil)
             try next(record.repeatRule?.stored)
             try next(record.repeatFrom.rawValue)
+            try next((record.uuid ?? uuids.next()).text)
         }
         try statement.run()
     }
