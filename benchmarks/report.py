@@ -213,6 +213,8 @@ for which, where in (("one", "all in one list"), ("lists", "in 100 lists")):
 
 cross_row(f"`todo undo` of that import ({at})", "undo", "todo undo of the import",
           "import", "todo import", "`todo import` of those tasks (above)", 2)
+cross_row(f"upgrade of a file made by the todo before the newest migration ({at}): its first command, backup included",
+          "upgrade", "todo upgrade of the file", "import", "todo import", "`todo import` of those tasks (above)", 2)
 
 steady = {}
 for which in ("new", "import"):

@@ -16,7 +16,8 @@ struct BulkLoad {
     /// counting, the indexes by creating them. (The triggers of the other work stay.)
     static func setAside(_ work: BulkWork) -> [String] {
         switch work {
-        case .inserting: ["tasks_search_insert", "tasks_count_insert", "tasks_by_list_in_display_order", "tasks_open_by_due"]
+        // (`tasks_uuid_made` is for rows written without a uuid: an import gives every row one.)
+        case .inserting: ["tasks_search_insert", "tasks_count_insert", "tasks_uuid_made", "tasks_by_list_in_display_order", "tasks_open_by_due"]
         case .deleting: ["tasks_search_delete", "tasks_count_delete", "tasks_by_list_in_display_order", "tasks_open_by_due"]
         }
     }
