@@ -54,12 +54,12 @@ public struct ChangeReverter {
     }
 
     /// Every recorded task as its record says it is now, and each one that comes back going into
-    /// a list that will be there.
-    private func checkTasks() throws {
-        if let (id, existsAgain) = try store.firstTaskNotAsRecorded(of: entry.id, now: now) {
+    /// a list that will be there; but an import's own (`outside`), which its range speaks for.
+    private func checkTasks(outside range: ImportedRange? = nil) throws {
+        if let (id, existsAgain) = try store.firstTaskNotAsRecorded(of: entry.id, now: now, outside: range) {
             throw conflict(existsAgain ? "a task with id \(id) exists again" : "task \(id) was changed or deleted since")
         }
-        if let (task, list) = try store.firstTaskWithoutItsList(of: entry.id, next: next) {
+        if let (task, list) = try store.firstTaskWithoutItsList(of: entry.id, next: next, outside: range) {
             throw conflict("task \(task) would go back into list \(list), which is gone")
         }
     }
@@ -81,7 +81,8 @@ public struct ChangeReverter {
     // MARK: An import
 
     /// Undo moves its tasks into the record (for redo) and deletes them, refused if any was
-    /// changed or deleted since; redo puts them back from there.
+    /// changed or deleted since; redo puts them back from there. The tasks its records merged
+    /// into are recorded as any change's are, and put back as theirs are.
     private func revertImport(_ range: ImportedRange) throws {
         // Every step reads or writes the range's tasks: its fingerprint, its count, the move.
         try store.expectLongWork(for: range)
@@ -93,14 +94,18 @@ public struct ChangeReverter {
                     ?? "of the \(range.count) tasks it imported, \(count == range.count ? "some were changed" : "\(count) are left") since")
             }
             try checkLists(leaving: range)
+            try checkTasks(outside: range)
             try store.moveImportedTasks(range, into: entry.id)
+            try store.putTasksBack(of: entry.id, next: next)
             try store.deleteLists(of: entry.id, next: next)
         } else {
             let present = try store.taskCount(within: range)
             guard present == 0 else { throw conflict("\(present) task\(present == 1 ? "" : "s") with the ids it imported exist again") }
             try checkLists(leaving: nil)
+            try checkTasks(outside: range)
             try store.putListsBack(of: entry.id, next: next)
             try store.restoreImportedTasks(range, from: entry.id)
+            try store.putTasksBack(of: entry.id, next: next)
         }
     }
 }

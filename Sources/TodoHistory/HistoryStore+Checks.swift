@@ -17,13 +17,18 @@ extension HistoryStore {
 
     /// The first recorded task that is not as its `now` side says: there when it should not be
     /// (`existsAgain`), or gone or different.
-    func firstTaskNotAsRecorded(of change: Int64, now: Side) throws -> (id: Int64, existsAgain: Bool)? {
+    func firstTaskNotAsRecorded(of change: Int64, now: Side, outside range: ImportedRange? = nil) throws -> (id: Int64, existsAgain: Bool)? {
         try session.first("""
             SELECT h.task_id, h.\(now)_title IS NULL FROM history_tasks AS h LEFT JOIN tasks AS t ON t.id = h.task_id
-            WHERE h.change_id = $1 AND CASE WHEN h.\(now)_title IS NULL THEN t.id IS NOT NULL
+            WHERE h.change_id = $1 AND NOT (h.task_id > $2 AND h.task_id <= $3) AND CASE WHEN h.\(now)_title IS NULL THEN t.id IS NOT NULL
                                             ELSE t.id IS NULL OR NOT (\(taskMatches(now))) END
             ORDER BY h.task_id LIMIT 1
-            """, [.integer(change)]) { (try $0.int64(0), try $0.bool(1)) }
+            """, [.integer(change)] + Self.bounds(range)) { (try $0.int64(0), try $0.bool(1)) }
+    }
+
+    /// An import's range as two bounds of ids; none (an empty range) for nil.
+    private static func bounds(_ range: ImportedRange?) -> [SQLValue] {
+        [.integer(range?.after ?? 0), .integer(range?.through ?? 0)]
     }
 
     /// The same for lists, with the name its `now` side gives it (nil: it should not be there).
@@ -63,14 +68,14 @@ extension HistoryStore {
     }
 
     /// The first task the revert puts into a list that will not be there.
-    func firstTaskWithoutItsList(of change: Int64, next: Side) throws -> (task: Int64, list: Int64)? {
+    func firstTaskWithoutItsList(of change: Int64, next: Side, outside range: ImportedRange? = nil) throws -> (task: Int64, list: Int64)? {
         try session.first("""
             SELECT h.task_id, h.\(next)_list_id FROM history_tasks AS h
-            WHERE h.change_id = $1 AND h.\(next)_title IS NOT NULL
+            WHERE h.change_id = $1 AND NOT (h.task_id > $2 AND h.task_id <= $3) AND h.\(next)_title IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM history_lists AS g WHERE g.change_id = $1 AND g.list_id = h.\(next)_list_id AND g.\(next)_name IS NOT NULL)
             AND (NOT EXISTS (SELECT 1 FROM lists WHERE id = h.\(next)_list_id)
                  OR EXISTS (SELECT 1 FROM history_lists AS g WHERE g.change_id = $1 AND g.list_id = h.\(next)_list_id AND g.\(next)_name IS NULL))
             ORDER BY h.task_id LIMIT 1
-            """, [.integer(change)]) { (try $0.int64(0), try $0.int64(1)) }
+            """, [.integer(change)] + Self.bounds(range)) { (try $0.int64(0), try $0.int64(1)) }
     }
 }

@@ -42,21 +42,24 @@ extension HistoryStore {
         try session.writingInBulk(range.count, .deleting) { try deleteTasks(after: range.after, through: range.through) }
     }
 
-    /// Redo of an import: its tasks come back from the change's record, tags included.
+    /// Redo of an import: its tasks come back from the change's record, tags included. (The
+    /// record's other tasks, those its records merged into, are the usual change's to redo.)
     func restoreImportedTasks(_ range: ImportedRange, from change: Int64) throws {
+        let inRange = "change_id = $1 AND task_id > $2 AND task_id <= $3"
+        let values: [SQLValue] = [.integer(change), .integer(range.after), .integer(range.through)]
         try session.writingInBulk(range.count, .inserting) {
             try session.run("""
                 INSERT INTO tasks (id, \(TaskRow.columns.joined(by: ", ")))
-                SELECT task_id, \(TaskRow.recordedColumns(.after).joined(by: ", ")) FROM history_tasks WHERE change_id = $1
-                """, [.integer(change)])
+                SELECT task_id, \(TaskRow.recordedColumns(.after).joined(by: ", ")) FROM history_tasks WHERE \(inRange)
+                """, values)
         }
         // Each task's tags, from the one text the record keeps them in.
         try session.run("""
-            WITH RECURSIVE source (task_id, tags) AS (SELECT task_id, after_tags FROM history_tasks WHERE change_id = $1 AND after_tags <> ''),
+            WITH RECURSIVE source (task_id, tags) AS (SELECT task_id, after_tags FROM history_tasks WHERE \(inRange) AND after_tags <> ''),
             \(dialect.splitTags)
             INSERT INTO task_tags (task_id, tag) SELECT task_id, tag FROM split WHERE tag <> '' ON CONFLICT DO NOTHING
-            """, [.integer(change)])
-        try session.run("DELETE FROM history_tasks WHERE change_id = $1", [.integer(change)])
+            """, values)
+        try session.run("DELETE FROM history_tasks WHERE \(inRange)", values)
     }
 
     /// Deletes the tasks with ids in (after, through], a slice at a time (`forEachSlice`).

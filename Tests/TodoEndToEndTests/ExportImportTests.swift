@@ -67,7 +67,7 @@ import TodoTestSupport
         let input = "{\"list\":\" Inbox \",\"title\":\"bare\"}\n\n{\"list\":\"inbox\",\"title\":\"done one\",\"done\":true,\"future_field\":[1,{\"x\":null}]}\n"
         let result = try todo.run(["import"], stdin: Data(input.utf8))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "Imported 2 tasks (1 new list).\n")
+        #expect(result.stdout == "Imported 2 tasks: 2 new, 0 updated, 0 unchanged (1 new list).\n")
         let tasks = try todo.jsonArray(["list", "Inbox", "--all"])
         #expect(tasks.map { $0["title"] as? String } == ["bare", "done one"])
         #expect(tasks[0]["priority"] as? String == "none")

@@ -27,7 +27,7 @@ import TodoTestSupport
         let todo = try TodoRunner(store, environment: Self.newYork)
         let result = try todo.run(["import", "--format", "taskwarrior"], stdin: Data(Self.taskwarrior.utf8))
         #expect(result.status == 0, "\(result.summary)")
-        #expect(result.stdout == "Imported 6 tasks (3 new lists).\n")
+        #expect(result.stdout == "Imported 6 tasks: 6 new, 0 updated, 0 unchanged (3 new lists).\n")
         #expect(result.stderr.contains("left out deleted tasks: 1 record (line 4)"), "\(result.stderr)")
         #expect(result.stderr.contains("kept without its recurrence 'weekdays'"), "\(result.stderr)")
         // Every field todo does not keep is named, with its lines.
@@ -105,7 +105,7 @@ import TodoTestSupport
         let todo = try TodoRunner(store, environment: Self.newYork)
         let result = try todo.run(["import", "--format", "todotxt"], stdin: Data(Self.todoTxt.utf8))
         #expect(result.status == 0, "\(result.summary)")
-        #expect(result.stdout == "Imported 6 tasks (5 new lists).\n", "the blank line is no task")
+        #expect(result.stdout == "Imported 6 tasks: 6 new, 0 updated, 0 unchanged (5 new lists).\n", "the blank line is no task")
         let tasks = try todo.jsonArray(["export"])
         #expect(tasks.map { $0["title"] as? String } == [
             "Call Mom", "Buy milk", "Read book", "Water plants", "Plain done thing", "Pay bills +Work",
@@ -184,7 +184,7 @@ import TodoTestSupport
         let todo = try TodoRunner(store, environment: Self.newYork)
         try Data(Self.taskwarrior.utf8).write(to: todo.directory.url.appendingPathComponent("tasks.json"))
         let piped = try todo.shell("cat tasks.json | todo import --format taskwarrior", environment: ["TZ": "America/New_York"])
-        #expect(piped.status == 0 && piped.stdout == "Imported 6 tasks (3 new lists).\n", "\(piped.summary)")
+        #expect(piped.status == 0 && piped.stdout == "Imported 6 tasks: 6 new, 0 updated, 0 unchanged (3 new lists).\n", "\(piped.summary)")
         let water = try todo.jsonArray(["export"]).filter { $0["title"] as? String == "Water plants" && $0["done"] as? Bool == false }
         #expect(water.map { $0["repeat"] as? String } == ["1w"], "the template, matched with its instance")
     }

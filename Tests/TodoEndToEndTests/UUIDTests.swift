@@ -112,8 +112,7 @@ import TodoTestSupport
         // The same file again: its uuids are tasks here already, so nothing is doubled.
         for dryRun in [["--dry-run"], []] {
             let again = try elsewhere.run(["import", "--format", "ndjson"] + dryRun, stdin: Data(exported.utf8))
-            #expect(again.status == 65, "\(again.summary)")
-            #expect(again.stderr.hasPrefix("Error: line 1: uuid \(uuids[0]) is task 1's already"), "\(again.stderr)")
+            #expect(again.status == 0 && again.stdout.hasPrefix("Imported 2 tasks: 0 new, 0 updated, 2 unchanged (0 new lists).\n"), "\(again.summary)")
         }
         #expect(try elsewhere.jsonArray(["export", "--json"]).count == 2)
     }

@@ -126,6 +126,8 @@ import TodoTestSupport
         final class Batches { var sizes: [(rows: Int, bytes: Int)] = [] }
         struct RecordingTarget: ImportTarget {
             let batches: Batches
+            var writes: Bool { true }
+            func noteMerged(_ uuid: TodoUUID, task: TodoTask.ID, line: Int) throws {}
             func list(named name: String, repository: SQLiteTodoRepository) throws -> (TodoList.ID, created: Bool) { (1, false) }
             func insert(_ rows: [ImportRow]) throws {
                 batches.sizes.append((rows.count, rows.map { $0.record.title.utf8.count + ($0.record.notes?.utf8.count ?? 0) }.reduce(0, +)))

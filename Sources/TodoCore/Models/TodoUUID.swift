@@ -18,25 +18,35 @@ public struct TodoUUID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { text }
 
     /// A uuid written as RFC 9562 writes it, in either case; nil for anything else (braces,
-    /// `urn:uuid:`, no hyphens: what the formats todo reads never write).
-    public init?(_ written: some StringProtocol) {
-        let utf8 = written.utf8
-        guard utf8.count == 36 else { return nil }
-        var canonical: [UInt8] = []
-        canonical.reserveCapacity(36)
-        for (offset, byte) in utf8.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                canonical.append(byte)
-                continue
+    /// `urn:uuid:`, no hyphens: what the formats todo reads never write). Not generic, and one
+    /// allocation: an import reads a million.
+    public init?(_ written: String) {
+        var written = written
+        let read: String? = written.withUTF8 { bytes in
+            guard bytes.count == 36 else { return nil }
+            var valid = true
+            let text = String(unsafeUninitializedCapacity: 36) { out in
+                for offset in 0..<36 {
+                    let byte = bytes[offset]
+                    if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                        valid = valid && byte == UInt8(ascii: "-")
+                        out[offset] = byte
+                        continue
+                    }
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): out[offset] = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): out[offset] = byte + 32
+                    default:
+                        valid = false
+                        out[offset] = UInt8(ascii: "0")
+                    }
+                }
+                return 36
             }
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): canonical.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): canonical.append(byte + 32)
-            default: return nil
-            }
+            return valid ? text : nil
         }
-        text = String(decoding: canonical, as: UTF8.self)
+        guard let read else { return nil }
+        text = read
     }
 
     /// A version 7 uuid: `milliseconds` since 1970 (UTC) in the first 48 bits, then the version,

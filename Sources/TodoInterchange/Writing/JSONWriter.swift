@@ -77,6 +77,10 @@ public enum JSONWriter {
     public static func summary(_ summary: ImportSummary, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"imported":"#.utf8)
         integer(Int64(summary.imported), to: &out)
+        for (key, count) in [("new", summary.new), ("updated", summary.updated), ("unchanged", summary.unchanged)] {
+            out.append(contentsOf: ",\"\(key)\":".utf8)
+            integer(Int64(count), to: &out)
+        }
         out.append(contentsOf: #","lists_created":"#.utf8)
         integer(Int64(summary.listsCreated), to: &out)
         out.append(UInt8(ascii: "}"))

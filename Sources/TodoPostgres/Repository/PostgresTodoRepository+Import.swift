@@ -35,21 +35,18 @@ extension PostgresTodoRepository {
                                                                "uuid", "own_uuid"]) { rows in
                     try produce { record in
                         if let problem = record.problem { throw TodoError.invalidRecord(line: record.line, reason: problem) }
-                        if keepingIDs {
-                            guard let id = record.id else {
-                                throw TodoError.invalidRecord(line: record.line, reason: "--keep-ids needs an id in every record")
-                            }
-                            guard id > highest else { throw TodoError.idAlreadyAssigned(id, line: record.line) }
+                        if keepingIDs, record.id == nil {
+                            throw TodoError.invalidRecord(line: record.line, reason: "--keep-ids needs an id in every record")
                         }
-                        let created = record.createdAt ?? now
                         ord += 1
                         if record.uuid != nil { ownUUIDs = true }
+                        // The times as the record gives them: a merged record keeps the task's
+                        // where it gives none; a new task takes them from now (`moveTasks`).
                         try rows.add([
                             String(ord), String(record.line), keepingIDs ? record.id.map { String($0) } : nil, record.listName, record.title, record.notes,
-                            record.due?.description, record.priority.rawValue, record.isDone ? "t" : "f", created, record.updatedAt ?? created,
-                            record.isDone ? (record.completedAt ?? record.updatedAt ?? created) : nil,
-                            record.tags.isEmpty ? nil : record.tags.joined(by: " "), record.repeatRule?.stored, record.repeatFrom.rawValue,
-                            (record.uuid ?? uuids.next()).text, record.uuid == nil ? "f" : "t",
+                            record.due?.description, record.priority.rawValue, record.isDone ? "t" : "f", record.createdAt, record.updatedAt,
+                            record.completedAt, record.tags.isEmpty ? nil : record.tags.joined(by: " "), record.repeatRule?.stored,
+                            record.repeatFrom.rawValue, (record.uuid ?? uuids.next()).text, record.uuid == nil ? "f" : "t",
                         ])
                     }
                 }
@@ -59,15 +56,23 @@ extension PostgresTodoRepository {
                     """, [], { (try $0.int(0), try $0.int64(1)) }) {
                     throw TodoError.invalidRecord(line: line.0, reason: "task id \(line.1) appears more than once")
                 }
-                if ownUUIDs { try refuseTakenUUIDs() }
-                let listsCreated = try createLists(now: now)
-                let imported = try bulkLoading(ord) { try moveTasks(count: ord, keepingIDs: keepingIDs, after: highest) }
-                let summary = ImportSummary(imported: imported, listsCreated: listsCreated)
-                if let recorder, imported > 0 {
+                if ownUUIDs { try refuseRepeatedUUIDs() }
+                var summary = ImportSummary(imported: ord, listsCreated: try createLists(now: now))
+                if ownUUIDs { (summary.updated, summary.unchanged) = try mergeByUUID(now: now) }
+                let added = summary.new
+                if keepingIDs, let (line, id) = try server.first("SELECT line, id FROM todo_import WHERE id <= $1 ORDER BY ord LIMIT 1", [highest], {
+                    (try $0.int(0), try $0.int64(1))
+                }) {
+                    throw TodoError.idAlreadyAssigned(id, line: line)
+                }
+                // A dry run stops here: storing would move the identities, which no rollback takes back.
+                guard !state.isRollingBack else { return summary }
+                _ = try bulkLoading(added) { try moveTasks(count: added, keepingIDs: keepingIDs, after: highest, now: now) }
+                if let recorder, summary.imported > 0 {
                     let through = try highestAssignedTaskID()
                     let (count, fingerprint) = try tasksFingerprint(after: highest, through: through)
                     recorder.imported(ImportedRange(after: highest, through: through, count: count, fingerprint: fingerprint))
-                    recorder.note(.imported(tasks: imported, lists: listsCreated))
+                    recorder.note(.imported(tasks: summary.imported, lists: summary.listsCreated))
                 }
                 return summary
             }
@@ -79,16 +84,19 @@ extension PostgresTodoRepository {
     /// records are grouped by their exact spelling first: a million rows name a few lists, and
     /// 200,000 lists are one statement, not 200,000 (nor 200,000 rows held here).
     private func createLists(now: String) throws -> Int {
+        let newNames = """
+            SELECT DISTINCT ON (todo_nocase(list_name)) list_name AS name, ord
+            FROM (SELECT list_name, min(ord) AS ord FROM todo_import GROUP BY list_name) AS spellings
+            WHERE NOT EXISTS (SELECT 1 FROM lists WHERE todo_nocase(lists.name) = todo_nocase(spellings.list_name))
+            ORDER BY todo_nocase(list_name), ord
+            """
+        // A dry run counts them: making them would move the lists' identity for good.
+        if state.isRollingBack { return try server.first("SELECT count(*) FROM (\(newNames)) AS new") { try $0.int(0) } ?? 0 }
         let change: Int64? = try recorder?.streamedChange()
         return try server.first("""
             WITH created AS (
                 INSERT INTO lists (name, created_at)
-                SELECT name, $1 FROM (
-                    SELECT DISTINCT ON (todo_nocase(list_name)) list_name AS name, ord
-                    FROM (SELECT list_name, min(ord) AS ord FROM todo_import GROUP BY list_name) AS spellings
-                    WHERE NOT EXISTS (SELECT 1 FROM lists WHERE todo_nocase(lists.name) = todo_nocase(spellings.list_name))
-                    ORDER BY todo_nocase(list_name), ord
-                ) AS new ORDER BY ord
+                SELECT name, $1 FROM (\(newNames)) AS new ORDER BY ord
                 RETURNING id, name, created_at, uuid
             ), recorded AS (
                 INSERT INTO history_lists (change_id, list_id, after_name, after_created_at, after_uuid)
@@ -101,7 +109,7 @@ extension PostgresTodoRepository {
     /// Stores the tasks and their tags; returns how many tasks. Without kept ids the records
     /// take the ids after `after` in file order (record `ord` gets `after + ord`), reserved at
     /// once: the table lock keeps anyone else from taking one meanwhile.
-    private func moveTasks(count: Int, keepingIDs: Bool, after: Int64) throws -> Int {
+    private func moveTasks(count: Int, keepingIDs: Bool, after: Int64, now: String) throws -> Int {
         if !keepingIDs, count > 0 {
             // An identity set near the largest id by hand has no room left: as on a file.
             let (last, overflow) = after.addingReportingOverflow(Int64(count))
@@ -110,11 +118,12 @@ extension PostgresTodoRepository {
         }
         let stored = try server.run("""
             INSERT INTO tasks (id, list_id, title, notes, due, priority, done, created_at, updated_at, completed_at, repeat, repeat_from, uuid)
-            SELECT coalesce(i.id, $1 + i.ord), l.id, i.title, i.notes, i.due, i.priority, i.done, i.created_at, i.updated_at, i.completed_at, i.repeat, i.repeat_from,
-                   i.uuid
+            SELECT coalesce(i.id, $1 + i.ord), l.id, i.title, i.notes, i.due, i.priority, i.done, coalesce(i.created_at, $2),
+                   coalesce(i.updated_at, i.created_at, $2), CASE WHEN i.done THEN coalesce(i.completed_at, i.updated_at, i.created_at, $2) END,
+                   i.repeat, i.repeat_from, i.uuid
             FROM todo_import AS i JOIN lists AS l ON todo_nocase(l.name) = todo_nocase(i.list_name)
             ORDER BY 1
-            """, [after])
+            """, [after, now])
         // Each tag as the database already spells it, else as the import first does: the
         // spellings are found once per tag, not once per row.
         try server.run("""
@@ -134,19 +143,6 @@ extension PostgresTodoRepository {
             ON CONFLICT DO NOTHING
             """, [after])
         return stored
-    }
-
-    /// Refuses the first record (in file order) whose own uuid a task has, or a record before it.
-    private func refuseTakenUUIDs() throws {
-        let taken = try server.first("""
-            SELECT i.line, i.uuid, t.id FROM todo_import AS i JOIN tasks AS t ON t.uuid = i.uuid WHERE i.own_uuid
-            UNION ALL
-            SELECT line, uuid, NULL FROM (SELECT line, ord, uuid, row_number() OVER (PARTITION BY uuid ORDER BY ord) AS n
-                                          FROM todo_import WHERE own_uuid) AS numbered WHERE n = 2
-            ORDER BY 1 LIMIT 1
-            """, []) { (try $0.int(0), try $0.text(1), $0.isNull(2) ? nil : try $0.int64(2)) }
-        guard let (line, text, task) = taken, let uuid = TodoUUID(text) else { return }
-        throw TodoError.invalidRecord(line: line, reason: ImportedTask.uuidTaken(uuid, byTask: task))
     }
 
     /// The highest task id ever handed out, 0 for none.

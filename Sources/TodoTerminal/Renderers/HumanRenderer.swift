@@ -107,8 +107,8 @@ public final class HumanRenderer: Renderer {
 
     public func show(_ summary: ImportSummary) throws {
         let lists = summary.listsCreated
-        try output.write("Imported \(summary.imported) task\(summary.imported == 1 ? "" : "s")"
-            + " (\(lists) new list\(lists == 1 ? "" : "s")).\n")
+        try output.write("Imported \(summary.imported) task\(summary.imported == 1 ? "" : "s"): \(summary.new) new, "
+            + "\(summary.updated) updated, \(summary.unchanged) unchanged (\(lists) new list\(lists == 1 ? "" : "s")).\n")
     }
 
     /// `todo history`: one change a line, newest first.

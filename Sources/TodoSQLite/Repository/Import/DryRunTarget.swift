@@ -40,11 +40,14 @@ struct DryRunTarget: ImportTarget {
         }
     }
 
-    /// A uuid no task has, and no record before.
+    var writes: Bool { false }
+
+    func noteMerged(_ uuid: TodoUUID, task: TodoTask.ID, line: Int) throws {
+        try check(uuid, line: line)
+    }
+
+    /// A uuid no record before had (one a task here has is merged, and never gets here).
     private func check(_ uuid: TodoUUID, line: Int) throws {
-        if let task = try db.cached("SELECT id FROM tasks WHERE uuid = ?").bind([uuid.text]).first({ $0.int64(0) }) {
-            throw TodoError.invalidRecord(line: line, reason: ImportedTask.uuidTaken(uuid, byTask: task))
-        }
         do {
             try db.run("INSERT INTO temp.import_uuids (uuid) VALUES (?)", uuid.text)
         } catch let error as SQLiteError where error.isUniqueViolation {

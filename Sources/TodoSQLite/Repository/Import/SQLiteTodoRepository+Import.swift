@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSQL
 import TodoHistory
 
 extension SQLiteTodoRepository {
@@ -68,22 +69,26 @@ struct TaskImporter {
     private var batchText = 0
     private var listIDs: [ExactText: TodoList.ID] = [:]
     private var summary = ImportSummary(imported: 0, listsCreated: 0)
+    /// What an updated task's updated_at is when its record gives none.
+    private let now: String
+    /// Whether there were tasks before: if not, no record has one to merge into (a uuid that
+    /// comes twice is refused by the index as the second is stored).
+    private let hadTasks: Bool
 
     init(repository: SQLiteTodoRepository, target: any ImportTarget, keepingIDs: Bool) throws {
         self.repository = repository
         self.target = target
         self.keepingIDs = keepingIDs
         highestAssigned = try repository.highestAssignedTaskID()
+        now = repository.timestamp()
+        hadTasks = try repository.session.first("SELECT EXISTS (SELECT 1 FROM tasks)", []) { try $0.bool(0) } ?? true
         batch.reserveCapacity(Self.batchSize)
     }
 
     mutating func add(_ record: ImportedTask) throws {
         if let problem = record.problem { throw TodoError.invalidRecord(line: record.line, reason: problem) }
-        if keepingIDs {
-            guard let id = record.id else {
-                throw TodoError.invalidRecord(line: record.line, reason: "--keep-ids needs an id in every record")
-            }
-            guard id > highestAssigned else { throw TodoError.idAlreadyAssigned(id, line: record.line) }
+        if keepingIDs, record.id == nil {
+            throw TodoError.invalidRecord(line: record.line, reason: "--keep-ids needs an id in every record")
         }
         batch.append(ImportRow(record: record, listID: try listID(record.listName)))
         batchText += record.title.utf8.count + (record.notes?.utf8.count ?? 0)
@@ -98,10 +103,37 @@ struct TaskImporter {
 
     private mutating func flush() throws {
         guard !batch.isEmpty else { return }
-        try target.insert(batch)
         summary.imported += batch.count
+        try mergeByUUID()
+        if keepingIDs, let taken = batch.first(where: { ($0.record.id ?? 0) <= highestAssigned }) {
+            throw TodoError.idAlreadyAssigned(taken.record.id ?? 0, line: taken.record.line)
+        }
+        if !batch.isEmpty { try target.insert(batch) }
         batch.removeAll(keepingCapacity: true)
         batchText = 0
+    }
+
+    /// Takes out of the batch each record whose uuid a task here has, merged into that task
+    /// (`SQLRepository.merge`). A task this import made has it from a record earlier in the file,
+    /// as has a task another record merged into: both refused, naming the line.
+    private mutating func mergeByUUID() throws {
+        let found = try repository.tasksToMerge(batch.lazy.map(\.record).filter { $0.uuid != nil }, findingTasks: hadTasks)
+        guard !found.isEmpty else { return }
+        var kept: [ImportRow] = []
+        for row in batch {
+            guard let uuid = row.record.uuid, let existing = found[uuid.text] else {
+                kept.append(row)
+                continue
+            }
+            if existing.task.id > highestAssigned { throw TodoError.invalidRecord(line: row.record.line, reason: ImportedTask.uuidTaken(uuid, byTask: nil)) }
+            try target.noteMerged(uuid, task: existing.task.id, line: row.record.line)
+            if try repository.merge(row.record, into: existing, listID: row.listID, now: now, writing: target.writes) {
+                summary.updated += 1
+            } else {
+                summary.unchanged += 1
+            }
+        }
+        batch = kept
     }
 
     /// The id of the list a record names, created the first time it is seen; remembered by
@@ -126,8 +158,12 @@ struct ImportRow {
 
 /// Where an import's rows go: the tasks table, or (for a dry run) nowhere but a check.
 protocol ImportTarget {
+    /// Whether it writes (a dry run only checks and counts).
+    var writes: Bool { get }
     /// The id of the list named `name` and whether this import created it.
     mutating func list(named name: String, repository: SQLiteTodoRepository) throws -> (TodoList.ID, created: Bool)
+    /// A record merged into task `task` by its uuid: refused when one before it was too.
+    mutating func noteMerged(_ uuid: TodoUUID, task: TodoTask.ID, line: Int) throws
     mutating func insert(_ rows: [ImportRow]) throws
     mutating func finish() throws
     /// Undoes what the target changed about the connection; called however the import ends.

@@ -46,6 +46,19 @@ struct StoringTarget: ImportTarget {
         try db.execute("PRAGMA ignore_check_constraints = ON")
     }
 
+    var writes: Bool { true }
+
+    /// The tasks merged into go to a temporary table (their ids, which a re-import finds in
+    /// order, so it grows at its end, in its own small cache): a second record for one is refused.
+    func noteMerged(_ uuid: TodoUUID, task: TodoTask.ID, line: Int) throws {
+        try db.execute("CREATE TEMP TABLE IF NOT EXISTS import_merged (id INTEGER PRIMARY KEY)")
+        do {
+            try db.run("INSERT INTO temp.import_merged (id) VALUES (?)", task)
+        } catch let error as SQLiteError where error.isUniqueViolation {
+            throw TodoError.invalidRecord(line: line, reason: ImportedTask.uuidTaken(uuid, byTask: nil))
+        }
+    }
+
     func list(named name: String, repository: SQLiteTodoRepository) throws -> (TodoList.ID, created: Bool) {
         let (list, created) = try repository.listCreatingIfNeeded(named: name)
         return (list.id, created)
@@ -69,6 +82,7 @@ struct StoringTarget: ImportTarget {
 
     func end() {
         try? db.execute("PRAGMA ignore_check_constraints = OFF")
+        try? db.execute("DROP TABLE IF EXISTS temp.import_merged")
     }
 
     private mutating func storeNamingTheRecord(_ row: ImportRow) throws {
