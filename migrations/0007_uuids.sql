@@ -9,9 +9,9 @@
 -- trigger below), so no row lacks one for long.
 
 ALTER TABLE lists ADD COLUMN uuid TEXT
-    CHECK (uuid IS NULL OR (length(uuid) = 36 AND uuid GLOB '????????-????-????-????-????????????' AND uuid NOT GLOB '*[^0-9a-f-]*'));
+    CHECK (uuid IS NULL OR uuid GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]');
 ALTER TABLE tasks ADD COLUMN uuid TEXT
-    CHECK (uuid IS NULL OR (length(uuid) = 36 AND uuid GLOB '????????-????-????-????-????????????' AND uuid NOT GLOB '*[^0-9a-f-]*'));
+    CHECK (uuid IS NULL OR uuid GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f]-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]');
 
 UPDATE lists SET uuid = printf('%08x-%04x-7%03x-%x%03x-%012x', max(0, CAST(round((coalesce(julianday(created_at), julianday('now')) - 2440587.5) * 86400000) AS INTEGER)) >> 16, max(0, CAST(round((coalesce(julianday(created_at), julianday('now')) - 2440587.5) * 86400000) AS INTEGER)) & 65535, random() & 4095, 8 + (random() & 3), random() & 4095,
                  random() & 281474976710655);

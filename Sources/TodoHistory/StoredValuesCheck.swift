@@ -51,6 +51,10 @@ package struct StoredValuesCheck {
             if let problem = StoredTask.timeProblem(try row.optionalText(2), "created_at") { report("\(owner): \(problem)") }
             if let problem = StoredTask.uuidProblem(try row.optionalText(3)) { report("\(owner): \(problem)") }
         }
+        // Each table's index keeps its uuids apart; only this finds one a task and a list share.
+        try session.forEachRow("SELECT t.id, l.id FROM tasks AS t JOIN lists AS l ON l.uuid = t.uuid ORDER BY t.id", []) { row in
+            report("task \(try row.int64(0)): its uuid is list \(try row.int64(1))'s too (written by hand: one thing, one uuid)")
+        }
         try session.forEachRow("SELECT task_id, tag FROM task_tags ORDER BY task_id", []) { row in
             let tag = try row.text(1)
             if Tags.valid(tag) == nil { report("task \(try row.int64(0)): tag \(MessageText.quoted(tag)) is not one word") }

@@ -17,6 +17,7 @@ struct TodoUUIDTests {
         "", "0193b5c4", "0193b5c48f1e7a2b9c3d4e5f6a7b8c9d", "{0193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9d}",
         "urn:uuid:0193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9d", "0193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9g", "0193b5c4_8f1e-7a2b-9c3d-4e5f6a7b8c9d",
         "0193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9d ", "０193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9", "0193b5c4-8f1e-7a2b-9c3d4-e5f6a7b8c9d",
+        "------------------------------------", "00000000-0000-0000-0000-000000000000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
     ])
     func anythingElseIsNotAUUID(text: String) {
         #expect(TodoUUID(text) == nil)

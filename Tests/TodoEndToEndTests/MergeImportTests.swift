@@ -160,4 +160,30 @@ import TodoTestSupport
         #expect(tasks.first { $0["title"] as? String == "water the ferns" }?["priority"] as? String == "low")
         #expect(tasks.first { $0["title"] as? String == "slides" }?["done"] as? Bool == true)
     }
+
+    /// A repeating task done in todo goes on as a task of its own: Taskwarrior takes the export
+    /// (the done one ends the series it had), and its export comes back without a second series.
+    @Test(.enabled(if: OtherToolExportTests.hasTaskwarrior || OtherToolExportTests.onCI, "needs taskwarrior"), arguments: Store.all)
+    func aRepeatingTaskDoneInTodoGoesToTaskwarriorAndBackWithoutDoubling(_ store: Store) throws {
+        let todo = try TodoRunner(store, environment: ["TZ": "UTC"])
+        let rc = "data.location=\(todo.directory.path("taskdata"))\nconfirmation=off\nverbose=nothing\nrecurrence.confirmation=no\n"
+        try rc.write(toFile: todo.directory.path("taskrc"), atomically: false, encoding: .utf8)
+        func toTaskwarrior() throws {
+            let result = try todo.shell("export TASKRC=taskrc TZ=UTC; todo export --format taskwarrior | task import -")
+            #expect(result.status == 0, "\(result.summary)")
+        }
+        _ = try todo.add("Home", "water the plants", ["-d", "2026-11-28", "--repeat", "weekly"])
+        try toTaskwarrior()
+        // Taskwarrior makes the series' pending instance when it next runs.
+        #expect(try todo.shell("export TASKRC=taskrc TZ=UTC; task export > first.json").status == 0)
+        try toTaskwarrior()
+        try todo.succeed(["done", "1"])
+        try toTaskwarrior()
+        let back = try todo.shell("export TASKRC=taskrc TZ=UTC; task export > back.json")
+        #expect(back.status == 0, "\(back.summary)")
+        let imported = try todo.run(["import", "--format", "taskwarrior", todo.directory.path("back.json")])
+        #expect(imported.status == 0 && imported.stdout.hasPrefix("Imported 2 tasks: 0 new, 0 updated, 2 unchanged"), "\(imported.summary)")
+        #expect(imported.stderr.contains("left out the pending instance of a series that is done"), "\(imported.stderr)")
+        #expect(try records(todo).map { "\($0["due"] ?? "") \($0["done"] ?? "")" } == ["2026-11-28 true", "2026-12-05 false"])
+    }
 }

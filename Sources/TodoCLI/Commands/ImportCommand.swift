@@ -7,12 +7,15 @@ import TodoCoordinators
 struct ImportCommand: PlannedCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add tasks from a file in the export format; lists are created as needed.",
+        abstract: "Add tasks from a file in the export format, merging each record into the task with its uuid.",
         discussion: """
-            Only "list" and "title" are required in a record; other fields get the defaults todo \
-            add gives. The whole import is one transaction: one bad record and nothing is \
+            A record whose uuid a task here has replaces that task's fields where they differ \
+            (updated) or leaves it alone (unchanged); the others are added (new). Only "list" and \
+            "title" are required in a record; other fields get the defaults todo add gives. The \
+            whole import is one transaction and one change to undo: one bad record and nothing is \
             imported (exit 65, naming the line). Without --format the format follows FILE's \
-            extension (.json, .csv, .txt for todo.txt, else ndjson); stdin is read as ndjson. \
+            extension (.json, .csv, .txt for todo.txt, else ndjson, or a JSON array when it opens \
+            with [); stdin is read the same way. --keep-ids keeps the ids of the records added. \
             --format taskwarrior reads what `task export` prints, --format todotxt todo.txt lines; \
             what they hold that todo cannot carry over (a recurrence it has no rule for, deleted \
             tasks) is said on stderr.

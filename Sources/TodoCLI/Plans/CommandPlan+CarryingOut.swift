@@ -17,8 +17,12 @@ extension CommandPlan {
             switch step {
             case .open(let link): try app.open(link)
             case .eachTask(let tasks, let action):
+                // A task named by its id and by its uuid counts once, as a repeated id does (the
+                // ids alone were deduplicated while planning, without a set).
+                var seen: Set<Int64>? = tasks.contains { if case .uuid = $0 { true } else { false } } ? [] : nil
                 for task in tasks {
                     let id = try app.taskID(task)
+                    if seen != nil, seen?.insert(id).inserted == false { continue }
                     try app.open(action.link(id))
                     try app.screens.send(action.event(id))
                 }

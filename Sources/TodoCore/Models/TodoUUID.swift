@@ -18,7 +18,8 @@ public struct TodoUUID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { text }
 
     /// A uuid written as RFC 9562 writes it, in either case; nil for anything else (braces,
-    /// `urn:uuid:`, no hyphens: what the formats todo reads never write). Not generic, and one
+    /// `urn:uuid:`, no hyphens: what the formats todo reads never write), and for the nil and
+    /// max uuids. Not generic, and one
     /// allocation: an import reads a million.
     public init?(_ written: String) {
         var written = written
@@ -45,7 +46,8 @@ public struct TodoUUID: Hashable, Sendable, CustomStringConvertible {
             }
             return valid ? text : nil
         }
-        guard let read else { return nil }
+        // The nil and max uuids (RFC 9562) name no task: two files that used one would merge.
+        guard let read, read != "00000000-0000-0000-0000-000000000000", read != "ffffffff-ffff-ffff-ffff-ffffffffffff" else { return nil }
         text = read
     }
 

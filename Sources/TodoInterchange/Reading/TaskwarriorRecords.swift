@@ -34,6 +34,9 @@ struct TaskwarriorRecords {
     /// (`ExactText`): two that differ only in normalisation are two series.
     private enum Kind {
         case template(ExactText), pendingInstance(of: ExactText), other
+        /// A done task that keeps its rule: todo's done repeating task, or a series done in
+        /// Taskwarrior. Read as any other record; its instances still pending are left out.
+        case finishedSeries(ExactText)
     }
 
     /// A series' uuid as a reading keeps it: two independent 64-bit hashes of its bytes (FNV-1a,
@@ -54,7 +57,7 @@ struct TaskwarriorRecords {
     }
 
     /// A series as one reading finds it, in 16 bytes: the line of its template's last record (0:
-    /// none yet), and the first due date of its pending instances as a number that sorts as dates
+    /// none yet; -1: none, but the series is done), and the first due date of its pending instances as a number that sorts as dates
     /// do (days since 1970 × 1441 + the minute of the day + 1, 0 for a date alone; `.max`: none).
     private struct Series {
         var templateLine = 0
@@ -79,7 +82,13 @@ struct TaskwarriorRecords {
         // Every record but the series', as it comes; the series counted.
         var series = 0
         try each { record, kind in
-            if case .other = kind { try body(record) } else { series += 1 }
+            switch kind {
+            case .other: try body(record)
+            case .finishedSeries:
+                try body(record)
+                series += 1
+            case .template, .pendingInstance: series += 1
+            }
         }
         guard series > 0 else { return }
         // Then the series, a group of them at a time, each group read twice: what is there, then
@@ -95,6 +104,8 @@ struct TaskwarriorRecords {
                     found[Key(uuid), default: Series()].templateLine = record.line
                 case .pendingInstance(let parent) where Self.group(of: parent, among: groups) == group:
                     found[Key(parent), default: Series()].note(record.due)
+                case .finishedSeries(let uuid) where Self.group(of: uuid, among: groups) == group:
+                    if found[Key(uuid), default: Series()].templateLine == 0 { found[Key(uuid)]?.templateLine = -1 }
                 default: break
                 }
             }
@@ -109,8 +120,13 @@ struct TaskwarriorRecords {
                     if let next = series.due { template.due = next }
                     try body(template)
                 case .pendingInstance(let parent) where Self.group(of: parent, among: groups) == group:
-                    // Instances whose template is not in the file are all there is of them.
-                    if (found[Key(parent)]?.templateLine ?? 0) == 0 { try body(record) }
+                    // Instances whose template is not in the file are all there is of them; those
+                    // of a series that is done were its next step, which todo made a task of its own.
+                    switch found[Key(parent)]?.templateLine ?? 0 {
+                    case 0: try body(record)
+                    case -1: notices.add("left out the pending instance of a series that is done", line: record.line)
+                    default: break
+                    }
                 default: break
                 }
             }
@@ -158,6 +174,9 @@ struct TaskwarriorRecords {
                 // An instance of a recurring task still to do: the template stands for it.
                 record.repeatRule = nil
                 try body(record, .pendingInstance(of: ExactText(parent)))
+            } else if status == "completed", record.repeatRule != nil, try text(fields["parent"], "parent") == nil,
+                      let uuid = try text(fields["uuid"], "uuid") {
+                try body(record, .finishedSeries(ExactText(uuid)))
             } else {
                 if status == "completed" { record.repeatRule = nil }  // a done instance is history
                 try body(record, .other)

@@ -31,18 +31,21 @@ public enum TaskwarriorWriter {
         if let priority = letters[task.priority] { field("priority", priority, to: &out) }
         field("project", task.listName, to: &out)
         if let rule = task.repeatRule, let due = task.due {
+            // An open one is a recurring template in Taskwarrior, which makes its instances and
+            // is found again by its uuid on the next import (a pending task with `recur` would
+            // be made a template with a new instance each time). A done one keeps its rule, so
+            // the series Taskwarrior had of it ends there; todo's next task is a series of its own.
+            field("recur", recurrence(rule), to: &out)
             if task.isDone {
-                // Its rule went on to the next task when it was done; Taskwarrior repeats open ones.
-                notices.add("left out a done task's rule (Taskwarrior repeats only open tasks)", line: line)
+                notices.add("ends its series in Taskwarrior (an instance Taskwarrior made of it before stays pending there)", line: line)
             } else {
-                field("recur", recurrence(rule), to: &out)
                 if task.repeatFrom == .done { notices.add("repeats from its due date in Taskwarrior, not from when it is done", line: line) }
                 if shortensForGood(rule, from: due.date) {
                     notices.add("repeats on a shorter day for good after a short month in Taskwarrior (todo keeps the day)", line: line)
                 }
             }
         }
-        field("status", task.isDone ? "completed" : "pending", to: &out)
+        field("status", task.isDone ? "completed" : task.repeatRule != nil && task.due != nil ? "recurring" : "pending", to: &out)
         field("uuid", task.uuid.text, to: &out)
         if let notes = task.notes {
             // A line each, as the import joins them; Taskwarrior dates each, here the last change.

@@ -22,7 +22,7 @@ public final class Connection {
     }
 
     /// The most memory SQLite is asked to keep for its caches, in bytes (a soft limit).
-    public static let memoryLimit: Int64 = 2 << 20
+    public static let memoryLimit: Int64 = 3 << 19
 
     /// How a file is opened.
     public enum Access: Sendable {
