@@ -21,7 +21,7 @@ public final class Connection {
         _ = csqlite_config_single_thread()
     }
 
-    /// The most memory SQLite is asked to keep for its caches, in bytes (a soft limit).
+    /// The most memory SQLite is asked to keep for its caches, in bytes (a soft limit): 1.5 MiB.
     public static let memoryLimit: Int64 = 3 << 19
 
     /// How a file is opened.
@@ -41,11 +41,12 @@ public final class Connection {
     }
 
     public init(path: String, access: Access) throws {
-        // SQLite's own memory in this process stays near 2 MiB (its page caches give pages
-        // back past it): its default page cache, and no more caches growing with the work of a
-        // big undo beside it. Measured with the static release build: a million-task import as
-        // fast (6.8-7.0 s either way), undo of a hundred thousand ids 18.4 -> 14.5 MiB at its
-        // peak, 200,000 Taskwarrior templates 17.0 -> 16.1 MiB.
+        // SQLite's own memory in this process stays near 1.5 MiB (its page caches give pages
+        // back past it): no caches growing with the work of a big undo beside its page cache.
+        // Measured with the static release build: with no limit and 2 MiB, undo of a hundred
+        // thousand ids 18.4 -> 14.5 MiB at its peak, 200,000 Taskwarrior templates 17.0 -> 16.1
+        // MiB; with uuids (two more indexes), 2 MiB -> 1.5 MiB took those templates from 16.0
+        // to 15.5 MiB and a million-task import from 15.7 to 15.2, as fast.
         sqlite3_soft_heap_limit64(Self.memoryLimit)
         var db: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
