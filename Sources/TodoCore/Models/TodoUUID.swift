@@ -23,7 +23,15 @@ public struct TodoUUID: Hashable, Sendable, CustomStringConvertible {
     /// allocation: an import reads a million.
     public init?(_ written: String) {
         var written = written
-        let read: String? = written.withUTF8 { bytes in
+        // Already canonical (every uuid todo reads back from its database): kept, not copied.
+        let canonical = written.withUTF8 { bytes in
+            bytes.count == 36 && bytes.indices.allSatisfy { offset in
+                let byte = bytes[offset]
+                return offset == 8 || offset == 13 || offset == 18 || offset == 23 ? byte == UInt8(ascii: "-")
+                    : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            }
+        }
+        let read: String? = canonical ? written : written.withUTF8 { bytes in
             guard bytes.count == 36 else { return nil }
             var valid = true
             let text = String(unsafeUninitializedCapacity: 36) { out in

@@ -12,7 +12,22 @@ public enum JSONWriter {
     public static func task(_ task: TodoTask, to out: inout [UInt8], repeatEnded: Bool = false) {
         for (field, prefix) in taskKeys {
             out.append(contentsOf: prefix)
-            value(field.value(of: task), to: &out)
+            // The texts straight from the task: each wrapped in a `TaskField.Value` first cost a
+            // retain and a release, a quarter of a million-task export.
+            switch field {
+            case .uuid:
+                // Hex digits and hyphens: nothing to escape, so no scan for it.
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: task.uuid.text.utf8)
+                out.append(UInt8(ascii: "\""))
+            case .list: string(task.listName, to: &out)
+            case .title: string(task.title, to: &out)
+            case .notes: optional(task.notes, to: &out)
+            case .createdAt: string(task.createdAt, to: &out)
+            case .updatedAt: string(task.updatedAt, to: &out)
+            case .completedAt: optional(task.completedAt, to: &out)
+            default: value(field.value(of: task), to: &out)
+            }
         }
         if repeatEnded { out.append(contentsOf: #","repeat_ended":true"#.utf8) }
         out.append(UInt8(ascii: "}"))

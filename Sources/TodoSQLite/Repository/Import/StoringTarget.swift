@@ -23,6 +23,8 @@ struct StoringTarget: ImportTarget {
     private let importedAfter: Int64
     /// The uuids of records that bring none.
     private var uuids = UUIDMaker()
+    /// Whether a record was merged yet (and so the table of merged tasks made).
+    private var merging = false
     /// Bulk loading starts once more rows than this were stored: rebuilding costs in proportion
     /// to the whole table, so it only pays when the import is at least as large as the table.
     private let bulkAfter: Int
@@ -50,8 +52,11 @@ struct StoringTarget: ImportTarget {
 
     /// The tasks merged into go to a temporary table (their ids, which a re-import finds in
     /// order, so it grows at its end, in its own small cache): a second record for one is refused.
-    func noteMerged(_ uuid: TodoUUID, task: TodoTask.ID, line: Int) throws {
-        try db.execute("CREATE TEMP TABLE IF NOT EXISTS import_merged (id INTEGER PRIMARY KEY)")
+    mutating func noteMerged(_ uuid: TodoUUID, task: TodoTask.ID, line: Int) throws {
+        if !merging {
+            try db.execute("CREATE TEMP TABLE IF NOT EXISTS import_merged (id INTEGER PRIMARY KEY)")
+            merging = true
+        }
         do {
             try db.run("INSERT INTO temp.import_merged (id) VALUES (?)", task)
         } catch let error as SQLiteError where error.isUniqueViolation {
