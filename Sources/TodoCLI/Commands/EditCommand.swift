@@ -21,7 +21,8 @@ struct EditCommand: PlannedCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
 
-    @Argument(help: ArgumentHelp("The tasks' ids (or whole uuids): one, or several to change alike.", valueName: "id"))
+    @Argument(help: ArgumentHelp("The tasks' ids (or whole uuids): one, or several to change alike.", valueName: "id"),
+              transform: TaskReference.argument)
     var ids: [TaskReference] = []
 
     @Option(help: "A new title.")

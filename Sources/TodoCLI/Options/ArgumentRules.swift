@@ -5,8 +5,17 @@ extension Priority: ExpressibleByArgument {
     public init?(argument: String) { self.init(typed: argument) }
 }
 extension RepeatFrom: ExpressibleByArgument {}
-extension TaskReference: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
+extension TaskReference {
+    /// A task as typed: an id, or a whole uuid; anything else a usage error that says which
+    /// (a uuid cut short is refused: the first digits of tasks made together are alike).
+    static func argument(_ text: String) throws -> TaskReference {
+        if let task = TaskReference(text) { return task }
+        let uuidLike = !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0 | 0x20) }
+        throw ValidationError(uuidLike && text.utf8.count < 36
+            ? "a uuid names a task only whole (36 characters): those of tasks made together begin alike"
+            : "not a task id (a whole number) or a task's uuid")
+    }
 }
 
 /// The manual's rules for what users type, as checks that end in a usage error (exit 64).

@@ -44,6 +44,6 @@ extension AddWriteOptions {
 
 /// The tasks a command acts on: one id or more (or whole uuids).
 struct TaskIDs: ParsableArguments {
-    @Argument(help: ArgumentHelp("Task ids (or whole uuids).", valueName: "id"))
+    @Argument(help: ArgumentHelp("Task ids (or whole uuids).", valueName: "id"), transform: TaskReference.argument)
     var ids: [TaskReference]
 }
