@@ -41,9 +41,9 @@ extension SQLRepository {
             """, [.integer(wanted.listID), .text(wanted.title), SQLValue(wanted.notes), SQLValue(wanted.due), .text(wanted.priority),
                   .bool(wanted.done), .text(wanted.createdAt), .text(wanted.updatedAt), SQLValue(wanted.completedAt),
                   SQLValue(wanted.repeat), .text(wanted.repeatFrom), .integer(id)])
-        let tags = StoredTask.tags(wanted.tags)
-        for tag in existing.task.tags where !tags.contains(where: { Tags.folded($0) == Tags.folded(tag) }) { try removeTag(tag, from: id) }
-        for tag in tags where !existing.task.tags.contains(where: { Tags.folded($0) == Tags.folded(tag) }) { try addTag(tag, to: id) }
+        let tags = StoredTask.tags(wanted.tags), wantedTags = TagSet(tags), hadTags = TagSet(existing.task.tags)
+        for tag in existing.task.tags where !wantedTags.contains(tag) { try removeTag(tag, from: id) }
+        for tag in tags where !hadTags.contains(tag) { try addTag(tag, to: id) }
         try recorder?.task(id, before: existing.row, after: storedRow(id, in: listID))
         return true
     }

@@ -10,7 +10,7 @@ extension SQLRepository {
     private static func list(_ row: any SQLRow) throws -> TodoList {
         let id = try row.int64(0)
         let uuid = try row.optionalText(4)
-        guard let uuid, let read = TodoUUID(uuid), read.text == uuid else {
+        guard let uuid, let read = TodoUUID(stored: uuid) else {
             throw TodoError.unreadableList(id, field: "uuid", value: uuid ?? "NULL", expected: "a uuid in lowercase")
         }
         return TodoList(id: id, uuid: read, name: try row.text(1), openCount: try row.int(2), doneCount: try row.int(3))

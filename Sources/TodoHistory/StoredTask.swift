@@ -45,7 +45,7 @@ package enum StoredTask {
     /// A uuid as stored: in its canonical text, lowercase (what todo writes, and the schema's
     /// CHECK asks for).
     static func uuid(_ text: String?, task id: TodoTask.ID) throws -> TodoUUID {
-        guard let text, let uuid = TodoUUID(text), uuid.text == text else {
+        guard let text, let uuid = TodoUUID(stored: text) else {
             throw TodoError.unreadableTask(id, field: "uuid", value: text ?? "NULL", expected: "a uuid in lowercase")
         }
         return uuid

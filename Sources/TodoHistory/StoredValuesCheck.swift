@@ -130,7 +130,7 @@ extension StoredTask {
     /// A uuid is kept in its canonical text, lowercase, as `TodoUUID` writes it.
     static func uuidProblem(_ text: String?) -> String? {
         guard let text else { return "uuid is missing" }
-        return TodoUUID(text)?.text == text ? nil : "uuid \(quoted(text)) is not a uuid in lowercase (8-4-4-4-12 hex digits)"
+        return TodoUUID(stored: text) != nil ? nil : "uuid \(quoted(text)) is not a uuid todo keeps (lowercase, 8-4-4-4-12 hex digits, not the nil or max uuid)"
     }
 
     /// A stored time todo cannot read: missing, or not a time.

@@ -13,6 +13,12 @@ struct TodoUUIDTests {
         #expect(read == TodoUUID("0193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9d"))
     }
 
+    @Test func aStoredUUIDIsReadOnlyInItsCanonicalText() {
+        #expect(TodoUUID(stored: "0193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9d") == .example)
+        #expect(TodoUUID(stored: "0193B5C4-8F1E-7A2B-9C3D-4E5F6A7B8C9D") == nil, "uppercase is not how todo keeps one")
+        #expect(TodoUUID(stored: "00000000-0000-0000-0000-000000000000") == nil)
+    }
+
     @Test(arguments: [
         "", "0193b5c4", "0193b5c48f1e7a2b9c3d4e5f6a7b8c9d", "{0193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9d}",
         "urn:uuid:0193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9d", "0193b5c4-8f1e-7a2b-9c3d-4e5f6a7b8c9g", "0193b5c4_8f1e-7a2b-9c3d-4e5f6a7b8c9d",

@@ -71,6 +71,9 @@ import TodoTestSupport
         let prefix = try todo.run(["show", String(uuid.prefix(8))])
         #expect(prefix.status == 64 && prefix.stderr.contains("a uuid names a task only whole (36 characters)"),
                 "a prefix is not a task: those of tasks made together are alike: \(prefix.summary)")
+        // Named by its id and by its uuid, a task counts once, as a repeated id does.
+        let twice = try todo.jsonArray(["undone", String(id), uuid.uppercased()])
+        #expect(twice.map { $0["id"] as? Int } == [id], "\(twice)")
         let rm = try todo.run(["rm", String(other), "01234567-89ab-7def-8123-456789abcdef"])
         #expect(rm.status == 1)
         #expect(try todo.jsonArray(["show", String(other), "--json"]).count == 1, "all or nothing")
@@ -90,6 +93,24 @@ import TodoTestSupport
         }
         #expect(try self.uuid(of: id, todo) == uuid)
         #expect(try todo.run(["db", "check"]).status == 0)
+
+        // One uuid for a task and a list, by hand: each index allows it, db check says so.
+        let listUUID = try #require(try todo.jsonArray(["list", "--json"]).first?["uuid"] as? String)
+        try editByHand(todo, "INSERT INTO tasks (list_id, title, created_at, updated_at, uuid) VALUES (1, 'twin', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '\(listUUID)')")
+        let check = try todo.run(["db", "check"])
+        #expect(check.status == 1 && check.stderr.contains("its uuid is list 1's too"), "\(check.summary)")
+    }
+
+    /// A uuid no CHECK let in (written with the checks off) is never shown as another one: the
+    /// task is refused naming it, and db check lists it.
+    @Test func aUUIDWrittenWithTheChecksOffIsRefusedAndFound() throws {
+        let todo = try TodoRunner()
+        let id = try todo.add("Home", "water the ferns")
+        try sqlite3(todo.databasePath, "PRAGMA ignore_check_constraints = ON; DROP TRIGGER tasks_uuid_kept; UPDATE tasks SET uuid = upper(uuid) WHERE id = \(id)")
+        let show = try todo.run(["show", String(id)])
+        #expect(show.status == 1 && show.stderr.contains("holds uuid"), "\(show.summary)")
+        let check = try todo.run(["db", "check"])
+        #expect(check.status == 1 && check.stderr.contains("is not a uuid todo keeps"), "\(check.summary)")
     }
 
     @Test(arguments: Store.all) func anExportImportedElsewhereKeepsItsUUIDs(_ store: Store) throws {

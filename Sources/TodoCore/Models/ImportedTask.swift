@@ -51,10 +51,9 @@ extension ImportedTask {
 }
 
 extension ImportedTask {
-    /// Why a record whose uuid is already a task's cannot be stored: `task` had it before the
-    /// import, or (nil) a record earlier in the file did.
-    public static func uuidTaken(_ uuid: TodoUUID, byTask task: TodoTask.ID?) -> String {
-        guard let task else { return "uuid \(uuid) appears more than once" }
-        return "uuid \(uuid) is task \(task)'s already (this file, or one made from the same tasks, was imported before)"
+    /// Why a record whose uuid a record before it had cannot be imported (one a task had before
+    /// the import merges into that task).
+    public static func uuidRepeated(_ uuid: TodoUUID) -> String {
+        "uuid \(uuid) appears more than once"
     }
 }

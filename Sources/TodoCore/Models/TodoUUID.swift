@@ -19,44 +19,46 @@ public struct TodoUUID: Hashable, Sendable, CustomStringConvertible {
 
     /// A uuid written as RFC 9562 writes it, in either case; nil for anything else (braces,
     /// `urn:uuid:`, no hyphens: what the formats todo reads never write), and for the nil and
-    /// max uuids. Not generic, and one
-    /// allocation: an import reads a million.
+    /// max uuids. Not generic: an import reads a million.
     public init?(_ written: String) {
+        guard let shape = Self.shape(of: written) else { return nil }
+        self.init(checked: shape == .canonical ? written : written.lowercased())
+    }
+
+    /// A uuid as todo stores it: only in its canonical text, lowercase (what the schemas' CHECKs
+    /// ask for); nil for anything else, an uppercase one included.
+    public init?(stored: String) {
+        guard Self.shape(of: stored) == .canonical else { return nil }
+        self.init(checked: stored)
+    }
+
+    /// The nil and max uuids (RFC 9562) name no task: two files that used one would merge.
+    private init?(checked text: String) {
+        guard text != "00000000-0000-0000-0000-000000000000", text != "ffffffff-ffff-ffff-ffff-ffffffffffff" else { return nil }
+        self.text = text
+    }
+
+    private enum Shape { case canonical, uppercase }
+
+    /// Hyphens after the 8th, 12th, 16th and 20th digit and hex digits elsewhere, in one pass
+    /// over the bytes; whether any digit is uppercase.
+    private static func shape(of written: String) -> Shape? {
         var written = written
-        // Already canonical (every uuid todo reads back from its database): kept, not copied.
-        let canonical = written.withUTF8 { bytes in
-            bytes.count == 36 && bytes.indices.allSatisfy { offset in
-                let byte = bytes[offset]
-                return offset == 8 || offset == 13 || offset == 18 || offset == 23 ? byte == UInt8(ascii: "-")
-                    : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            }
-        }
-        let read: String? = canonical ? written : written.withUTF8 { bytes in
+        return written.withUTF8 { bytes in
             guard bytes.count == 36 else { return nil }
-            var valid = true
-            let text = String(unsafeUninitializedCapacity: 36) { out in
-                for offset in 0..<36 {
-                    let byte = bytes[offset]
-                    if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                        valid = valid && byte == UInt8(ascii: "-")
-                        out[offset] = byte
-                        continue
-                    }
-                    switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): out[offset] = byte
-                    case UInt8(ascii: "A")...UInt8(ascii: "F"): out[offset] = byte + 32
-                    default:
-                        valid = false
-                        out[offset] = UInt8(ascii: "0")
-                    }
+            var shape = Shape.canonical
+            for offset in 0..<36 {
+                let byte = bytes[offset]
+                switch byte {
+                case UInt8(ascii: "-") where offset == 8 || offset == 13 || offset == 18 || offset == 23: continue
+                case _ where offset == 8 || offset == 13 || offset == 18 || offset == 23: return nil
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): continue
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): shape = .uppercase
+                default: return nil
                 }
-                return 36
             }
-            return valid ? text : nil
+            return shape
         }
-        // The nil and max uuids (RFC 9562) name no task: two files that used one would merge.
-        guard let read, read != "00000000-0000-0000-0000-000000000000", read != "ffffffff-ffff-ffff-ffff-ffffffffffff" else { return nil }
-        text = read
     }
 
     /// A version 7 uuid: `milliseconds` since 1970 (UTC) in the first 48 bits, then the version,

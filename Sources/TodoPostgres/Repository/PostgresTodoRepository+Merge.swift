@@ -20,7 +20,7 @@ extension PostgresTodoRepository {
             """) { (try $0.int(0), try $0.text(1), try $0.bool(2)) }
         guard let (line, text, isList) = repeated, let uuid = TodoUUID(text) else { return }
         throw TodoError.invalidRecord(line: line, reason: isList ? "uuid \(uuid) is a list's here, not a task's"
-                                                                 : ImportedTask.uuidTaken(uuid, byTask: nil))
+                                                                 : ImportedTask.uuidRepeated(uuid))
     }
 
     /// Merges the records whose uuid a task has into it, in file order, a page at a time; takes

@@ -51,7 +51,7 @@ struct DryRunTarget: ImportTarget {
         do {
             try db.run("INSERT INTO temp.import_uuids (uuid) VALUES (?)", uuid.text)
         } catch let error as SQLiteError where error.isUniqueViolation {
-            throw TodoError.invalidRecord(line: line, reason: ImportedTask.uuidTaken(uuid, byTask: nil))
+            throw TodoError.invalidRecord(line: line, reason: ImportedTask.uuidRepeated(uuid))
         }
     }
 

@@ -13,7 +13,7 @@ extension SQLiteTodoRepository {
                 let before = try highestAssignedTaskID()
                 let target: any ImportTarget = state.isRollingBack
                     ? try DryRunTarget(db: db, keepingIDs: keepingIDs)
-                    : try StoringTarget(db: db, keepingIDs: keepingIDs, now: timestamp(), importedAfter: before)
+                    : try StoringTarget(db: db, keepingIDs: keepingIDs, now: timestamp())
                 defer { target.end() }
                 var importer = try TaskImporter(repository: self, target: target, keepingIDs: keepingIDs)
                 try produce { try importer.add($0) }
@@ -125,7 +125,7 @@ struct TaskImporter {
                 kept.append(row)
                 continue
             }
-            if existing.task.id > highestAssigned { throw TodoError.invalidRecord(line: row.record.line, reason: ImportedTask.uuidTaken(uuid, byTask: nil)) }
+            if existing.task.id > highestAssigned { throw TodoError.invalidRecord(line: row.record.line, reason: ImportedTask.uuidRepeated(uuid)) }
             try target.noteMerged(uuid, task: existing.task.id, line: row.record.line)
             if try repository.merge(row.record, into: existing, listID: row.listID, now: now, writing: target.writes) {
                 summary.updated += 1

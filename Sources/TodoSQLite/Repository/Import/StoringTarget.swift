@@ -18,9 +18,6 @@ struct StoringTarget: ImportTarget {
     private let db: Connection
     private let keepingIDs: Bool
     private let now: String
-    /// The highest task id handed out before this import: a uuid refused as taken is either a
-    /// task's from before it, or a record's earlier in the file.
-    private let importedAfter: Int64
     /// The uuids of records that bring none.
     private var uuids = UUIDMaker()
     /// Whether a record was merged yet (and so the table of merged tasks made).
@@ -37,11 +34,10 @@ struct StoringTarget: ImportTarget {
     /// The most spellings remembered; past that they are looked up again.
     private static let rememberedTags = 10_000
 
-    init(db: Connection, keepingIDs: Bool, now: String, importedAfter: Int64) throws {
+    init(db: Connection, keepingIDs: Bool, now: String) throws {
         self.db = db
         self.keepingIDs = keepingIDs
         self.now = now
-        self.importedAfter = importedAfter
         let existing = try db.cached("SELECT coalesce(sum(open_count) + sum(done_count), 0) FROM lists")
             .bind([]).first { $0.int(0) } ?? 0
         bulkAfter = max(BulkLoad.minimumRows, existing)
@@ -60,7 +56,7 @@ struct StoringTarget: ImportTarget {
         do {
             try db.run("INSERT INTO temp.import_merged (id) VALUES (?)", task)
         } catch let error as SQLiteError where error.isUniqueViolation {
-            throw TodoError.invalidRecord(line: line, reason: ImportedTask.uuidTaken(uuid, byTask: nil))
+            throw TodoError.invalidRecord(line: line, reason: ImportedTask.uuidRepeated(uuid))
         }
     }
 
@@ -94,8 +90,9 @@ struct StoringTarget: ImportTarget {
         do {
             try store([row])
         } catch let error as SQLiteError where error.isUniqueViolation {
-            if let uuid = row.record.uuid, let holder = try db.cached("SELECT id FROM tasks WHERE uuid = ?").bind([uuid.text]).first({ $0.int64(0) }) {
-                throw TodoError.invalidRecord(line: row.record.line, reason: ImportedTask.uuidTaken(uuid, byTask: holder > importedAfter ? nil : holder))
+            // Tasks from before the import were merged into: the task is one of this import's.
+            if let uuid = row.record.uuid, try db.cached("SELECT 1 FROM tasks WHERE uuid = ?").bind([uuid.text]).first({ _ in true }) != nil {
+                throw TodoError.invalidRecord(line: row.record.line, reason: ImportedTask.uuidRepeated(uuid))
             }
             throw TodoError.invalidRecord(line: row.record.line, reason: "task id \(row.record.id ?? 0) appears more than once")
         } catch let error as SQLiteError where error.isConstraintViolation {
