@@ -60,7 +60,7 @@ let package = Package(
         ),
         .target(name: "TodoCoordinators", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
         // Tasks as NDJSON, JSON and CSV, both ways: no command line, no terminal.
-        .target(name: "TodoInterchange", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
+        .target(name: "TodoInterchange", dependencies: ["TodoCore", "TodoChecksum"], swiftSettings: swiftSettings),
         // What draws on a terminal or writes to stdout: renderers, styles, escaping, widths.
         .target(name: "TodoTerminal", dependencies: ["TodoCore", "TodoCoordinators", "TodoInterchange"], swiftSettings: swiftSettings),
         // The command line: ArgumentParser's commands, the quick parser, plans, error reports.

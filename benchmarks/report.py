@@ -213,6 +213,8 @@ for which, where in (("one", "all in one list"), ("lists", "in 100 lists")):
 
 cross_row(f"`todo undo` of that import ({at})", "undo", "todo undo of the import",
           "import", "todo import", "`todo import` of those tasks (above)", 2)
+cross_row(f"`todo export --format ics` ({at}): one calendar of VTODOs", "export", "todo export --format ics",
+          "export", "todo export", "`todo export` (NDJSON, above)", 2)
 cross_row(f"`todo import` of todo's own export into that file: every record unchanged ({at})", "merge",
           "todo import of its own export, all unchanged", "merge-into-empty", "todo import of that export, into an empty file",
           "`todo import` of that export into an empty file", 1.5)

@@ -10,6 +10,8 @@ public enum DataFormat: String, CaseIterable, Sendable {
     case taskwarrior
     /// todo.txt lines.
     case todotxt
+    /// One iCalendar object of VTODOs (RFC 5545), what calendars and todoman read.
+    case ics
 
     /// Whether its records carry todo's own ids (for `--keep-ids`): todo's formats, not the
     /// other tools'.

@@ -20,9 +20,13 @@ public final class Notices: @unchecked Sendable {
 
     /// Lines named per notice, at most; the rest are counted.
     private static let linesNamed = 10
+    /// Notices told apart, at most (each field of a file's own is one): the rest are counted
+    /// together, so a file of a million made-up fields cannot fill memory.
+    private static let kindsKept = 100
 
     private let subject: Subject
     private var kinds: [(text: String, lines: [Int], count: Int)] = []
+    private var others = 0
 
     public init(about subject: Subject = .records) {
         self.subject = subject
@@ -33,6 +37,8 @@ public final class Notices: @unchecked Sendable {
         if let index = kinds.firstIndex(where: { $0.text == text }) {
             kinds[index].count += 1
             if kinds[index].lines.count < Self.linesNamed { kinds[index].lines.append(line) }
+        } else if kinds.count == Self.kindsKept {
+            others += 1
         } else {
             kinds.append((text, [line], 1))
         }
@@ -46,7 +52,7 @@ public final class Notices: @unchecked Sendable {
             let lines = kind.lines.map(String.init).joined(by: ", ") + (more > 0 ? " and \(more) more" : "")
             let one = kind.count == 1
             return "\(kind.text): \(kind.count) \(one ? names.one : names.many) (\(one ? names.place : names.places) \(lines))"
-        }
+        } + (others > 0 ? ["and \(others) more notices of other kinds"] : [])
     }
 }
 

@@ -63,7 +63,7 @@ import TodoTestSupport
     /// Export's help lists the formats it writes: every one todo reads, the other tools' too.
     @Test func exportsHelpListsWhatItWrites() throws {
         let help = try TodoRunner().succeed(["export", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("(values: ndjson, json, csv, taskwarrior, todotxt)"), "\(help)")
+        #expect(help.contains("(values: ndjson, json, csv, taskwarrior, todotxt, ics)"), "\(help)")
     }
 
     @Test func helpDatesListsEveryForm() throws {

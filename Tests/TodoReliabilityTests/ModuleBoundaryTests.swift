@@ -23,7 +23,7 @@ import TodoTestSupport
         // The PostgreSQL repository: the driver and SwiftNIO under it; nothing of SQLite.
         "TodoPostgres": ["TodoCore", "TodoConfiguration", "TodoMigrations", "TodoSQL", "TodoHistory", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
         "TodoCoordinators": ["TodoCore"],
-        "TodoInterchange": ["TodoCore"],
+        "TodoInterchange": ["TodoCore", "TodoChecksum"],
         "TodoTerminal": ["TodoCore", "TodoCoordinators", "TodoInterchange"],
         "TodoCLI": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "ArgumentParser"],
         // The navigator: keys and frames over the coordinators; nothing of SQL or arguments.

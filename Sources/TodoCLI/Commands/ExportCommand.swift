@@ -13,7 +13,7 @@ struct ExportCommand: PlannedCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "ndjson (one task per line, the default), json (one array), csv, taskwarrior (what task import reads) or todotxt.")
+    @Option(help: "ndjson (one task per line, the default), json (one array), csv, taskwarrior (what task import reads), todotxt or ics (iCalendar VTODOs).")
     var format: DataFormat?
 
     @Option(help: "Export only this list.", completion: ListNameCompletion.kind)

@@ -14,15 +14,17 @@ struct ImportCommand: PlannedCommand {
             "title" are required in a record; other fields get the defaults todo add gives. The \
             whole import is one transaction and one change to undo: one bad record and nothing is \
             imported (exit 65, naming the line). Without --format the format follows FILE's \
-            extension (.json, .csv, .txt for todo.txt, else ndjson, or a JSON array when it opens \
-            with [); stdin is read the same way. --keep-ids keeps the ids of the records added. \
-            --format taskwarrior reads what `task export` prints, --format todotxt todo.txt lines; \
-            what they hold that todo cannot carry over (a recurrence it has no rule for, deleted \
-            tasks) is said on stderr.
+            extension (.json, .csv, .txt for todo.txt, .ics for iCalendar, else ndjson, or a JSON \
+            array when it opens with [); stdin is read the same way. --keep-ids keeps the ids of \
+            the records added. --format taskwarrior reads what `task export` prints, --format \
+            todotxt todo.txt lines, --format ics a calendar's VTODOs; what they hold that todo \
+            cannot carry over (a recurrence it has no rule for, deleted tasks, an alarm) is said \
+            on stderr. Their records that name no list (no project, no +list, no X-TODO-LIST) go \
+            to --list, else the default list ($TODO_DEFAULT_LIST, else Inbox).
             """
     )
     static let positionalCount = 1
-    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [.value("--format"), .flag("--keep-ids")]
+    static let optionSpecs: [OptionSpec] = GlobalOptions.optionSpecs + WriteOptions.optionSpecs + [.value("--format"), .flag("--keep-ids"), .value("-l", "--list")]
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var write: WriteOptions
@@ -30,8 +32,11 @@ struct ImportCommand: PlannedCommand {
     @Argument(help: "The file to read; stdin when absent or -.", completion: .file())
     var file: String?
 
-    @Option(help: "ndjson, json, csv, taskwarrior or todotxt.")
+    @Option(help: "ndjson, json, csv, taskwarrior, todotxt or ics.")
     var format: DataFormat?
+
+    @Option(name: [.short, .long], help: "The list of records that name none (taskwarrior, todotxt, ics).", completion: ListNameCompletion.kind)
+    var list: String?
 
     @Flag(name: .customLong("keep-ids"), help: "Keep the records' ids; refused if this database ever used one of them.")
     var keepIDs = false
@@ -41,11 +46,22 @@ struct ImportCommand: PlannedCommand {
         let path = file == "-" ? nil : file
         let format = format ?? DataFormat(fileName: path)
         if keepIDs && !format.carriesIDs { throw ValidationError("--keep-ids needs todo's own ids, which a \(format) file does not have") }
-        let source = try RecordSource(path: path, format: format)
+        if list != nil && format.carriesIDs { throw ValidationError("--list names the list of records that name none; a \(format) record always names its list") }
+        let source = try RecordSource(path: path, format: format, list: format.carriesIDs ? "" : try fallbackList())
         let records = TaskRecords(keepIDs: keepIDs) { store in try source.forEachRecord(store) }
         var plan = CommandPlan(steps: [.send(.importTasks(records))], shape: .one, write.writing)
         plan.notices = source.notices
         return plan
+    }
+}
+
+extension ImportCommand {
+    /// The list of records that name none: --list, else the default one.
+    private func fallbackList() throws -> String {
+        if let list { return try ArgumentRules.listName(list) }
+        let list = try TodoCommandLine.defaultList()
+        if let problem = TextLimits.listNameProblem(list) { throw ValidationError("TODO_DEFAULT_LIST: " + problem) }
+        return list
     }
 }
 
@@ -56,6 +72,7 @@ extension DataFormat {
         case "json": self = .json
         case "csv": self = .csv
         case "txt": self = .todotxt
+        case "ics": self = .ics
         default: self = .ndjson
         }
     }

@@ -41,6 +41,7 @@ extension CommandPlan {
         case .json: return JSONRenderer(output: output, shape: .many)
         case .taskwarrior: return OtherToolRenderer(.taskwarrior, output: output, notices: notices ?? Notices(about: .tasks))
         case .todotxt: return OtherToolRenderer(.todotxt, output: output, notices: notices ?? Notices(about: .tasks))
+        case .ics: return OtherToolRenderer(.calendar(CalendarWriter()), output: output, notices: notices ?? Notices(about: .tasks))
         case nil: break
         }
         if settings.json { return JSONRenderer(output: output, shape: shape) }

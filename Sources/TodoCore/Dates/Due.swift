@@ -62,7 +62,8 @@ public struct Due: Equatable, Comparable, Hashable, Sendable, CustomStringConver
         return value
     }
 
-    static func padded(_ value: Int, _ width: Int) -> String {
+    /// `value` with zeros before it to `width` digits: `padded(7, 2)` is `07`.
+    public static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }

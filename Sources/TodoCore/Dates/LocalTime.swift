@@ -9,15 +9,16 @@ import Darwin
 /// Imports from other tools need them: Taskwarrior writes UTC moments, todo.txt local dates.
 public enum LocalTime {
     /// A moment, as a due date in local time: a date alone when it falls on local midnight (how
-    /// a tool that stores moments writes a due date without a time), else the date and minute.
-    public static func due(atSecondsSinceEpoch seconds: Int) -> Due? {
+    /// a tool that stores moments writes a due date without a time, unless `midnightAsDate` is
+    /// false: iCalendar tells a date from a time), else the date and minute.
+    public static func due(atSecondsSinceEpoch seconds: Int, midnightAsDate: Bool = true) -> Due? {
         var time = time_t(seconds)
         var parts = tm()
         guard localtime_r(&time, &parts) != nil,
               let date = CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
         else { return nil }
         let minute = Int(parts.tm_hour) * 60 + Int(parts.tm_min)
-        return minute == 0 && parts.tm_sec == 0 ? Due(date: date) : Due(date: date, minuteOfDay: minute)
+        return midnightAsDate && minute == 0 && parts.tm_sec == 0 ? Due(date: date) : Due(date: date, minuteOfDay: minute)
     }
 
     /// The moment local midnight starts `date` (or, in a zone that skips midnight that day, the

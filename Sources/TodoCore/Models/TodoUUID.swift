@@ -67,6 +67,20 @@ public struct TodoUUID: Hashable, Sendable, CustomStringConvertible {
         let time = UInt64(max(0, min(milliseconds, 0xFFFF_FFFF_FFFF)))
         let high = time << 16 | 0x7000 | random.next() & 0x0FFF
         let low = random.next() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+        return TodoUUID(high: high, low: low)
+    }
+
+    /// A version 8 uuid made of the first 16 bytes of `digest` (a SHA-256 of a name): the same
+    /// name gives the same uuid on every machine, as a calendar's UID that is no uuid needs.
+    public static func version8(digest: [UInt8]) -> TodoUUID {
+        let bytes = digest.prefix(16).map(UInt64.init) + Array(repeating: 0, count: max(0, 16 - digest.count))
+        let high = bytes[0..<8].reduce(0) { $0 << 8 | $1 } & ~0xF000 | 0x8000
+        let low = bytes[8..<16].reduce(0) { $0 << 8 | $1 } & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+        return TodoUUID(high: high, low: low)
+    }
+
+    /// The uuid of these 128 bits, version and variant already in them.
+    private init(high: UInt64, low: UInt64) {
         // Written straight into the string's storage: an import makes a million of these.
         let text = String(unsafeUninitializedCapacity: 36) { buffer in
             var at = 0
@@ -83,10 +97,6 @@ public struct TodoUUID: Hashable, Sendable, CustomStringConvertible {
             }
             return at
         }
-        return TodoUUID(unchecked: text)
-    }
-
-    private init(unchecked text: String) {
         self.text = text
     }
 }

@@ -12,14 +12,18 @@ public final class RecordSource {
 
     private let reader: ByteReader
     private let format: DataFormat
+    /// The list of a record that names none, in the formats where a record may not.
+    private let list: String
     /// What an import from another tool could not carry over, to be said once it succeeded.
     public let notices = Notices()
 
     /// Opens `path`, or stdin when nil: a file that cannot be read is an `InputError` here,
-    /// before anything else is done.
-    public init(path: String?, format: DataFormat) throws {
+    /// before anything else is done. Another tool's record may name no list (a calendar's never
+    /// does, unless todo wrote it): those go to `list`.
+    public init(path: String?, format: DataFormat, list: String = "Inbox") throws {
         reader = try ByteReader(path: path)
         self.format = format
+        self.list = list
     }
 
     public func forEachRecord(_ body: (ImportedTask) throws -> Void) throws {
@@ -35,8 +39,9 @@ public final class RecordSource {
         case .ndjson: try LineRecords(reader: reader).forEach { bytes, line in try checked(Self.record(bytes, line: line)) }
         case .json: try JSONArrayRecords(reader: reader).forEach { bytes, line in try checked(Self.record(bytes, line: line)) }
         case .csv: try CSVRecords(reader: reader).forEach(checked)
-        case .taskwarrior: try TaskwarriorRecords(reader: reader, notices: notices).forEach(checked)
-        case .todotxt: try TodoTxtRecords(reader: reader, notices: notices).forEach(checked)
+        case .taskwarrior: try TaskwarriorRecords(reader: reader, notices: notices, list: list).forEach(checked)
+        case .todotxt: try TodoTxtRecords(reader: reader, notices: notices, list: list).forEach(checked)
+        case .ics: try CalendarRecords(reader: reader, notices: notices, list: list).forEach(checked)
         }
     }
 

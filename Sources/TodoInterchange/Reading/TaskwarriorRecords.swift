@@ -6,7 +6,7 @@ import TodoCore
 /// | Taskwarrior | todo |
 /// |---|---|
 /// | `description` | title |
-/// | `project` | list (none: `Inbox`) |
+/// | `project` | list (none: the import's `--list`, else the default list) |
 /// | `tags` | tags |
 /// | `priority` `H`/`M`/`L` | high/medium/low |
 /// | `due` (a UTC moment) | due, in local time; a date alone when it is local midnight |
@@ -24,6 +24,8 @@ import TodoCore
 struct TaskwarriorRecords {
     let reader: ByteReader
     let notices: Notices
+    /// The list of a task with no project.
+    let list: String
 
     /// How many of the series' records (templates and pending instances) are matched in one
     /// reading: as many series at most, 32 bytes each, so a group holds 2 MB or so.
@@ -93,7 +95,7 @@ struct TaskwarriorRecords {
         guard series > 0 else { return }
         // Then the series, a group of them at a time, each group read twice: what is there, then
         // the records out in the file's order. Notices were all taken the first time.
-        let again = TaskwarriorRecords(reader: reader, notices: Notices())
+        let again = TaskwarriorRecords(reader: reader, notices: Notices(), list: list)
         let groups = (series + Self.seriesAtOnce - 1) / Self.seriesAtOnce
         for group in 0..<groups {
             var found: [Key: Series] = [:]
@@ -190,8 +192,8 @@ struct TaskwarriorRecords {
         guard let description = try text(fields["description"], "description"), Names.trimmed(description) != nil else {
             throw RecordProblem(reason: "\"description\" is missing or empty")
         }
-        let project = try text(fields["project"], "project").flatMap(Names.trimmed) ?? "Inbox"
-        var record = ImportedTask(line: line, listName: project, title: description)
+        let project = try text(fields["project"], "project").flatMap(Names.trimmed)
+        var record = ImportedTask(line: line, listName: project ?? list, title: description)
         // Taskwarrior's uuid is the task's: importing its export again finds the same tasks.
         if let uuid = try text(fields["uuid"], "uuid") {
             guard let read = TodoUUID(uuid) else { throw RecordProblem(reason: "\"uuid\" must be a uuid (8-4-4-4-12 hex digits), not \(MessageText.quoted(uuid))") }
@@ -218,7 +220,7 @@ struct TaskwarriorRecords {
             record.completedAt = end
         }
         record.notes = try annotations(fields["annotations"])
-        notices.noteWhatIsLeftOut(of: fields, project: project, line: line)
+        notices.noteWhatIsLeftOut(of: fields, project: project ?? "", line: line)
         if let recur = try text(fields["recur"], "recur") {
             if let (rule, fixedLength) = Self.rule(recur), record.due != nil {
                 record.repeatRule = rule

@@ -6,7 +6,8 @@ import TodoCore
 /// - `(A)`, `(B)`, `(C)`: high, medium, low priority (`(D)` to `(Z)`: low); `pri:A` the same,
 ///   where a done task keeps it (todo.txt takes a finished task's priority off the front);
 /// - a date before the text: when the task was created;
-/// - the first `+project`: the list (none: `Inbox`); each `@context`: a tag;
+/// - the first `+project`: the list (none: the import's `--list`, else the default list); each
+///   `@context`: a tag;
 /// - `due:YYYY-MM-DD`: the due date; `rec:` (todo.txt's recurrence extension): the rule where todo
 ///   has it, `rec:+1w` counting from the due date and `rec:1w` from the day it is done (the first
 ///   of each, as of `+project`: a second `due:` stays in the title);
@@ -21,6 +22,8 @@ import TodoCore
 struct TodoTxtRecords {
     let reader: ByteReader
     let notices: Notices
+    /// The list of a line with no `+project`.
+    let list: String
 
     func forEach(_ body: (ImportedTask) throws -> Void) throws {
         var line = 0
@@ -45,7 +48,7 @@ struct TodoTxtRecords {
 
     private func record(_ text: String, line: Int) throws -> ImportedTask {
         var rest = Substring(text)
-        var record = ImportedTask(line: line, listName: "Inbox", title: "")
+        var record = ImportedTask(line: line, listName: list, title: "")
         if rest.hasPrefix("x ") {
             record.isDone = true
             rest = rest.dropFirst(2)

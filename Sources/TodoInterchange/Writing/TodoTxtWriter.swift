@@ -54,7 +54,7 @@ public enum TodoTxtWriter {
 
     /// The local day a stored moment fell on.
     private static func localDate(_ stored: String) -> CivilDate? {
-        Timestamp.secondsSinceEpoch(stored).flatMap(LocalTime.due(atSecondsSinceEpoch:))?.date
+        Timestamp.secondsSinceEpoch(stored).flatMap { LocalTime.due(atSecondsSinceEpoch: $0) }?.date
     }
 
     /// A word the reader would take for a field rather than for the title.

@@ -2,10 +2,10 @@ import TodoCoordinators
 import TodoCore
 import TodoInterchange
 
-/// Tasks in another tool's format (`todo export --format taskwarrior|todotxt`), each written as
-/// it is read; what the format cannot hold goes to `notices`, said on stderr once it is out.
+/// Tasks in another tool's format (`todo export --format taskwarrior|todotxt|ics`), each written
+/// as it is read; what the format cannot hold goes to `notices`, said on stderr once it is out.
 public final class OtherToolRenderer: Renderer {
-    public enum Tool: Sendable { case taskwarrior, todotxt }
+    public enum Tool: Sendable { case taskwarrior, todotxt, calendar(CalendarWriter) }
 
     private let output: StandardOutput
     private let tool: Tool
@@ -27,16 +27,27 @@ public final class OtherToolRenderer: Renderer {
                     TaskwarriorWriter.task(task, to: &out, notices: notices)
                 case .todotxt:
                     TodoTxtWriter.line(task, to: &out, notices: notices)
+                case .calendar(let writer):
+                    if written == 0 { writer.opening(to: &out) }
+                    writer.task(task, to: &out, notices: notices)
                 }
             }
             written += 1
         }
     }
 
-    /// Taskwarrior's array is closed (and opened, when there was no task): always a whole one.
+    /// Taskwarrior's array and the calendar are closed (and opened, when there was no task):
+    /// always a whole one.
     public func finish() throws {
-        guard tool == .taskwarrior else { return }
-        try output.write(written == 0 ? TaskwarriorWriter.empty : TaskwarriorWriter.closing)
+        switch tool {
+        case .taskwarrior: try output.write(written == 0 ? TaskwarriorWriter.empty : TaskwarriorWriter.closing)
+        case .todotxt: break
+        case .calendar(let writer):
+            try output.write { out in
+                if written == 0 { writer.opening(to: &out) }
+                out.append(contentsOf: CalendarWriter.closing.utf8)
+            }
+        }
     }
 
     // Export shows tasks only.
