@@ -52,15 +52,17 @@ extension SQLRepository {
 extension ImportedTask {
     /// The row this record makes of the task stored as `before`, moved to `listID`; nil when
     /// that is the row already. What the record does not say keeps what the task has: when it
-    /// was made, when it was done (for a task done already). `updated_at` is the record's, else
+    /// was made, when it was done (for a task done already), its list and how it repeats when
+    /// the record took the import's defaults for them. `updated_at` is the record's, else
     /// now; it alone does not make a change. Tags count as the same whatever their case, as
     /// everywhere.
     func row(replacing before: TaskRow, listID: TodoList.ID, now: String) -> TaskRow? {
         let completed = isDone ? completedAt ?? (before.done ? before.completedAt : nil) ?? updatedAt ?? now : nil
         var after = TaskRow(
-            listID: listID, title: title, notes: notes, due: due?.description, priority: priority.rawValue, done: isDone,
+            listID: listGiven ? listID : before.listID, title: title, notes: notes, due: due?.description, priority: priority.rawValue, done: isDone,
             createdAt: createdAt ?? before.createdAt, updatedAt: before.updatedAt, completedAt: completed,
-            tags: tags.joined(by: " "), repeat: repeatRule?.stored, repeatFrom: repeatFrom.rawValue, uuid: before.uuid)
+            tags: tags.joined(by: " "), repeat: repeatRule?.stored,
+            repeatFrom: repeatFromGiven ? repeatFrom.rawValue : before.repeatFrom, uuid: before.uuid)
         let sameTags = Tags.folded(after.tags) == Tags.folded(before.tags)
         if sameTags { after.tags = before.tags }
         guard after != before else { return nil }

@@ -34,6 +34,19 @@ import TodoTestSupport
                         "Here": "2026-12-24T00:00", "A date": "2026-12-24", "Seconds": "2026-12-24T09:30"])
     }
 
+    /// The hour clocks go back is passed twice: its times are the first of the two (RFC 5545),
+    /// whatever came before them in the file (glibc's own guess followed the task before).
+    @Test func aTimeTheClocksPassTwiceIsTheFirstWhateverCameBefore() throws {
+        let november = vtodo(["UID:n", "SUMMARY:November", "DUE;TZID=America/New_York:20261101T013000"])
+        let january = vtodo(["UID:j", "SUMMARY:January", "DUE;TZID=America/New_York:20260115T093000"])
+        for body in [november + january, january + november] {
+            let todo = try TodoRunner(.file)
+            #expect(try todo.run(["import", "--format", "ics"], stdin: calendar(body)).status == 0)
+            let due = try todo.jsonArray(["export", "--json"]).first { $0["title"] as? String == "November" }?["due"] as? String
+            #expect(due == "2026-11-01T05:30", "01:30 EDT, the first 01:30 of that night, is 05:30 UTC")
+        }
+    }
+
     @Test func aZoneWithNoNameWritesDueTimesInUTCAndReadsThemBack() throws {
         let zone = ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"]
         let todo = try TodoRunner(.file, environment: zone)
@@ -123,6 +136,12 @@ import TodoTestSupport
         ("priority", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nPRIORITY:high\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", 4, "PRIORITY must be a number from 0 to 9"),
         ("version 1", "BEGIN:VCALENDAR\r\nVERSION:1.0\r\nEND:VCALENDAR\r\n", 2, "todo reads version 2.0"),
         ("bad bytes", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:~\r\n", 3, "not valid UTF-8"),
+        ("a second summary", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:a\r\nDESCRIPTION:x\r\nSUMMARY:b\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", 5,
+         "the VTODO has a second SUMMARY (the first is on line 3)"),
+        ("a line of more than a megabyte", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:" + String(repeating: "x", count: 1_100_000) + "\r\nEND:VTODO\r\n", 3,
+         "the record is longer than 1 MiB"),
+        ("a made uid twice", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:dup@example\r\nSUMMARY:a\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:dup@example\r\nSUMMARY:b\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", 6,
+         "todo made it of a calendar UID that is no uuid"),
         ("two of one uid", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:a\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:b\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", 6,
          "appears more than once"),
     ]
@@ -139,6 +158,12 @@ import TodoTestSupport
                 && refused.stderr.contains(says), "\(name): \(refused.summary)")
         }
         #expect(try databaseSnapshot(todo) == before, "nothing imported")
+    }
+
+    @Test func aCalendarReadAsNDJSONSaysWhichFormatItIs() throws {
+        let todo = try TodoRunner(.file)
+        let refused = try todo.run(["import"], stdin: calendar(vtodo(["SUMMARY:x"])))
+        #expect(refused.failedCleanly(with: 65, oneLine: true) && refused.stderr.contains("add --format ics"), "\(refused.summary)")
     }
 
     @Test func aCalendarOfEndlessMadeUpFieldsSaysAHundredKindsOfNoticeAndCountsTheRest() throws {

@@ -63,13 +63,28 @@ import TodoTestSupport
         try export.stdoutBytes.write(to: URL(fileURLWithPath: file))
         let fromFile = try back.run(["import", file])
         #expect(fromFile.status == 0 && fromFile.stdout.hasPrefix("Imported 6 tasks: "), "a .ics file is read as iCalendar: \(fromFile.summary)")
+        #expect(fromFile.stderr.isEmpty, "a repeating task's DTSTART is its DUE, no field left out: \(fromFile.stderr)")
+        #expect(text.contains("DTSTART;TZID=Europe/Berlin:20270701T180500\r\n") && text.contains("DTSTART;VALUE=DATE:20261207\r\n"))
         let after = try back.jsonArray(["export", "--json"])
         for field in Self.fields {
             #expect(values(after, field) == values(before, field), "\(field) came back as it left")
         }
-        // Again: every task is found by its UID, and none differs.
+        // Again: every task is found by its UID, and none differs; nor when a calendar kept
+        // none of todo's own properties: a task stays in its list, repeating as it did.
         let again = try back.run(["import", file])
         #expect(again.stdout.contains(" 0 new, 0 updated, 6 unchanged"), "\(again.summary)")
+        let plain = Data(text.components(separatedBy: "\r\n").filter { !$0.hasPrefix("X-TODO-") }.joined(separator: "\r\n").utf8)
+        let withoutOwn = try back.run(["import", "--format", "ics"], stdin: plain)
+        #expect(withoutOwn.stdout.contains(" 0 new, 0 updated, 6 unchanged"), "\(withoutOwn.summary)")
+    }
+
+    @Test func emptyNotesComeBackEmpty() throws {
+        let todo = try TodoRunner(.file, environment: Self.berlin)
+        let record = #"{"list":"Home","title":"Blank notes","notes":""}"# + "\n"
+        #expect(try todo.run(["import"], stdin: Data(record.utf8)).status == 0)
+        let export = try todo.run(["export", "--format", "ics"])
+        let again = try todo.run(["import", "--format", "ics"], stdin: export.stdoutBytes)
+        #expect(again.stdout.contains("0 new, 0 updated, 1 unchanged"), "\(again.summary)")
     }
 
     @Test func pythonsICalendarReadsEveryField() throws {

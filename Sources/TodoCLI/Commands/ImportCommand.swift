@@ -45,7 +45,7 @@ struct ImportCommand: PlannedCommand {
     func plan(at now: Due) throws -> CommandPlan {
         let path = file == "-" ? nil : file
         let format = format ?? DataFormat(fileName: path)
-        if keepIDs && !format.carriesIDs { throw ValidationError("--keep-ids needs todo's own ids, which a \(format) file does not have") }
+        if keepIDs && !format.carriesIDs { throw ValidationError("--keep-ids needs todo's own ids, which \(format) files do not have") }
         if list != nil && format.carriesIDs { throw ValidationError("--list names the list of records that name none; a \(format) record always names its list") }
         let source = try RecordSource(path: path, format: format, list: format.carriesIDs ? "" : try fallbackList())
         let records = TaskRecords(keepIDs: keepIDs) { store in try source.forEachRecord(store) }

@@ -29,18 +29,31 @@ public enum LocalTime {
 
     /// The moment a due date is in local time: its minute, or the start of its day (how a tool
     /// that stores moments, Taskwarrior, writes a date alone). Nil where libc has no answer.
+    ///
+    /// A time the clocks pass twice (the hour they go back) is the first of the two, and a time
+    /// they skip is read with the offset before the change (02:30 is 03:30), as RFC 5545 says.
+    /// Both readings are asked of libc by name: told to guess (`tm_isdst` -1), glibc guesses
+    /// from the call before, and one task's moment came out an hour apart by the task before it.
     public static func secondsSinceEpoch(local due: Due) -> Int? {
-        var parts = tm()
-        parts.tm_year = Int32(due.date.year - 1900)
-        parts.tm_mon = Int32(due.date.month - 1)
-        parts.tm_mday = Int32(due.date.day)
-        parts.tm_hour = Int32((due.minuteOfDay ?? 0) / 60)
-        parts.tm_min = Int32((due.minuteOfDay ?? 0) % 60)
-        parts.tm_isdst = -1
-        let seconds = mktime(&parts)
-        // -1 is libc's failure, and a moment of the last day of 1969 too.
-        guard seconds != -1 || (due.date.year == 1969 && due.date.month == 12 && due.date.day == 31) else { return nil }
-        return Int(seconds)
+        let wanted = Due(date: due.date, minuteOfDay: due.minuteOfDay ?? 0)
+        var readings: [Int] = []
+        var matching: [Int] = []
+        for summerTime in [Int32(0), 1] {
+            var parts = tm()
+            parts.tm_year = Int32(due.date.year - 1900)
+            parts.tm_mon = Int32(due.date.month - 1)
+            parts.tm_mday = Int32(due.date.day)
+            parts.tm_hour = Int32(wanted.minuteOfDay ?? 0) / 60
+            parts.tm_min = Int32(wanted.minuteOfDay ?? 0) % 60
+            parts.tm_isdst = summerTime
+            let seconds = Int(mktime(&parts))
+            // -1 is libc's failure, and a moment of the last day of 1969 too.
+            guard seconds != -1 || (due.date.year == 1969 && due.date.month == 12 && due.date.day == 31) else { continue }
+            readings.append(seconds)
+            if self.due(atSecondsSinceEpoch: seconds, midnightAsDate: false) == wanted { matching.append(seconds) }
+        }
+        // Skipped: the offset before is the smaller one, which gives the later moment.
+        return matching.min() ?? readings.max()
     }
 
     /// A moment in Taskwarrior's form, `20261122T093000Z`; nil outside the years 0000 to 9999.
@@ -72,8 +85,22 @@ public enum LocalTime {
     /// Seconds since the epoch of a UTC moment written `20261122T093000Z` (Taskwarrior's form),
     /// nil for anything else.
     public static func secondsSinceEpoch(basicUTC text: String) -> Int? {
+        guard let time = BasicTime(text), time.isUTC, let second = time.second else { return nil }
+        return time.date.daysSinceEpoch * 86_400 + second
+    }
+}
+
+/// A date or time in the basic form of ISO 8601 that Taskwarrior and iCalendar write:
+/// `20261224`, `20261224T093000`, or `20261224T093000Z` for UTC. A leap second (`…T235960`) is
+/// read as the second before it.
+public struct BasicTime: Sendable {
+    public let date: CivilDate
+    /// The second of the day; nil for a date alone.
+    public let second: Int?
+    public let isUTC: Bool
+
+    public init?(_ text: String) {
         let bytes = Array(text.utf8)
-        guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -82,11 +109,19 @@ public enum LocalTime {
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
-              hour < 24, minute < 60, second < 60,
+        guard bytes.count >= 8, let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
               let date = CivilDate(year: year, month: month, day: day)
         else { return nil }
-        return date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+        self.date = date
+        guard bytes.count > 8 else {
+            (second, isUTC) = (nil, false)
+            return
+        }
+        guard bytes.count == 15 || bytes.count == 16 && bytes[15] == UInt8(ascii: "Z"), bytes[8] == UInt8(ascii: "T"),
+              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+              hour < 24, minute < 60, second <= 60
+        else { return nil }
+        self.second = hour * 3600 + minute * 60 + min(second, 59)
+        isUTC = bytes.count == 16
     }
 }

@@ -30,7 +30,9 @@ public enum TimeZones {
     /// a path, or `/etc/localtime` a copy rather than a link.
     public static func localName() -> String? {
         if let value = getenv("TZ").flatMap({ String(validatingCString: $0) }) {
-            let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
+            var name = value.hasPrefix(":") ? String(value.dropFirst()) : value
+            // A path into the zones' folder names the zone below it.
+            if name.hasPrefix("/"), let range = name.firstRange(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
             return isKnown(name) ? name : nil
         }
         var target = [CChar](repeating: 0, count: 4096)

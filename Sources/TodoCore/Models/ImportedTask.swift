@@ -19,6 +19,10 @@ public struct ImportedTask: Equatable, Sendable {
     public var tags: [String]
     public var repeatRule: RepeatRule?
     public var repeatFrom: RepeatFrom
+    /// Whether the record names its list and how it repeats, or took the import's defaults (a
+    /// calendar's task with no X-TODO-LIST): a task it merges into keeps its own then.
+    public var listGiven = true
+    public var repeatFromGiven = true
 
     public init(
         line: Int, id: TodoTask.ID? = nil, uuid: TodoUUID? = nil, listName: String, title: String, notes: String? = nil, due: Due? = nil,
@@ -54,6 +58,10 @@ extension ImportedTask {
     /// Why a record whose uuid a record before it had cannot be imported (one a task had before
     /// the import merges into that task).
     public static func uuidRepeated(_ uuid: TodoUUID) -> String {
-        "uuid \(uuid) appears more than once"
+        // Version 8 is the uuid made of a calendar's UID that is no uuid, which todo's export
+        // then writes as the UID: a calendar holding both holds one task twice.
+        let made = uuid.text.utf8.dropFirst(14).first == UInt8(ascii: "8")
+            ? " (todo made it of a calendar UID that is no uuid, and exports it as that task's UID: remove one of the two from the calendar)" : ""
+        return "uuid \(uuid) appears more than once" + made
     }
 }

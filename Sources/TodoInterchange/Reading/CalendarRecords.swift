@@ -35,6 +35,8 @@ struct CalendarRecords {
                     task = CalendarTask(line: line.line, list: list, localZone: localZone, notices: notices)
                 case 1 where name != "VTIMEZONE":
                     notices.add("left out what is not a task (\(name))", line: line.line)
+                case 2 where task != nil && name == "VTODO":
+                    notices.add("left out a VTODO inside another (a task of a task, which todo has no place for)", line: line.line)
                 case 2 where task != nil:
                     notices.add("left out its \(name) (todo has no such part)", line: task?.line ?? line.line)
                 default: break

@@ -11,11 +11,19 @@ struct CalendarTask {
     private var record: ImportedTask
     private var size = 0
     private var hasList = false
+    private var repeatFromGiven = false
     private var hasSummary = false
     private var cancelled = false
     private var changedInstance = false
     private var status: String?
     private var rule: (rule: RepeatRule, line: Int)?
+    /// The properties a VTODO has once at most, and the lines they came on: a second one would
+    /// leave todo to keep one value and lose the other.
+    private var single: [String: Int] = [:]
+    /// DTSTART and DUE as written: a DTSTART that is the DUE (todo's export of a repeating task
+    /// writes one, as RFC 5545 asks of an RRULE) is no field left out.
+    private var start: ContentLine?
+    private var dueLine: ContentLine?
 
     init(line: Int, list: String, localZone: String?, notices: Notices) {
         self.line = line
@@ -27,9 +35,18 @@ struct CalendarTask {
     /// Properties a calendar keeps for itself, read by no one here: said of no task.
     private static let bookkeeping: Set<String> = ["DTSTAMP", "SEQUENCE", "PERCENT-COMPLETE"]
 
+    private static let once: Set<String> = ["UID", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "PRIORITY", "STATUS", "COMPLETED", "CREATED",
+                                             "LAST-MODIFIED", "RRULE", "X-TODO-LIST", "X-TODO-REPEAT-FROM"]
+
     mutating func read(_ property: ContentLine) throws {
         size += property.value.utf8.count + property.name.utf8.count
         guard size <= RecordSource.maximumRecordBytes else { throw TodoError.invalidRecord(line: line, reason: RecordSource.tooLong) }
+        if Self.once.contains(property.name) {
+            if let first = single[property.name] {
+                throw TodoError.invalidRecord(line: property.line, reason: "the VTODO has a second \(property.name) (the first is on line \(first)); it may have one")
+            }
+            single[property.name] = property.line
+        }
         do {
             try read(property, value: property.value)
         } catch let problem as RecordProblem {
@@ -43,10 +60,11 @@ struct CalendarTask {
         case "SUMMARY":
             record.title = Self.text(value)
             hasSummary = true
-        case "DESCRIPTION":
-            let notes = Self.text(value)
-            record.notes = notes.isEmpty ? nil : notes
-        case "DUE": record.due = try CalendarTime(property, localZone: localZone).due(notices: notices, line: line)
+        case "DESCRIPTION": record.notes = Self.text(value)
+        case "DUE":
+            record.due = try CalendarTime(property, localZone: localZone).due(notices: notices, line: line)
+            dueLine = property
+        case "DTSTART": start = property
         case "PRIORITY":
             guard let number = Int(value), (0...9).contains(number) else { throw RecordProblem(reason: "PRIORITY must be a number from 0 to 9, not \(MessageText.quoted(value))") }
             record.priority = number == 0 ? .none : number < 5 ? .high : number == 5 ? .medium : .low
@@ -63,12 +81,14 @@ struct CalendarTask {
             rule = try Self.rule(value).map { ($0, property.line) }
             if rule == nil { notices.add("kept without its RRULE \(MessageText.quoted(value)) (todo has no such rule)", line: property.line) }
         case "X-TODO-LIST":
-            guard let name = Names.trimmed(Self.text(value)) else { throw RecordProblem(reason: "X-TODO-LIST is empty") }
+            // An empty one names no list: the import's is taken.
+            guard let name = Names.trimmed(Self.text(value)) else { break }
             record.listName = name
             hasList = true
         case "X-TODO-REPEAT-FROM":
             guard let from = RepeatFrom(rawValue: value.lowercased()) else { throw RecordProblem(reason: "X-TODO-REPEAT-FROM must be due or done, not \(MessageText.quoted(value))") }
             record.repeatFrom = from
+            repeatFromGiven = true
         case "RECURRENCE-ID": changedInstance = true
         case let name where Self.bookkeeping.contains(name): break
         case let name: notices.add("left out \"\(name)\" (todo has no such field)", line: line)
@@ -86,7 +106,12 @@ struct CalendarTask {
             return nil
         }
         guard hasSummary, Names.trimmed(record.title) != nil else { throw TodoError.invalidRecord(line: line, reason: "the VTODO has no SUMMARY (a task needs a title)") }
+        if let start, start.value != dueLine?.value || start.parameter("TZID") != dueLine?.parameter("TZID") {
+            notices.add("left out \"DTSTART\" (todo has no such field)", line: line)
+        }
         var record = record
+        // A calendar that keeps no X- properties leaves a task merged into where it was.
+        (record.listGiven, record.repeatFromGiven) = (hasList, repeatFromGiven)
         // A task is done by its STATUS, or by a COMPLETED where there is none.
         record.isDone = status == "COMPLETED" || status == nil && record.completedAt != nil
         if !record.isDone { record.completedAt = nil }

@@ -14,42 +14,24 @@ struct CalendarTime {
     /// Reads `property`'s value; `localZone` is the local zone's name, whose times are taken as
     /// written. A value that is no date, a TZID that names no zone, are `RecordProblem`s.
     init(_ property: ContentLine, localZone: String?) throws {
-        let value = Array(property.value.utf8)
         let name = property.name
-        func number(_ range: Range<Int>) -> Int? {
-            var result = 0
-            for byte in value[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                result = result * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return result
-        }
-        let wrong = RecordProblem(reason: "\(name) must be a date like 20261224 or a time like 20261224T093000, not \(MessageText.quoted(String(property.value.prefix(40))))")
-        guard value.count >= 8, let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-              let date = CivilDate(year: year, month: month, day: day)
-        else { throw wrong }
-        self.date = date
         let kind = property.parameter("VALUE")?.uppercased()
-        if value.count == 8 {
-            guard kind == nil || kind == "DATE" else { throw wrong }
-            (second, zone) = (nil, .floating)
-            return
+        guard let time = BasicTime(property.value), time.second == nil ? kind != "DATE-TIME" : kind != "DATE" else {
+            throw RecordProblem(reason: "\(name) must be a date like 20261224 or a time like 20261224T093000, not \(MessageText.quoted(String(property.value.prefix(40))))")
         }
-        guard kind == nil || kind == "DATE-TIME", value.count == 15 || value.count == 16 && value[15] == UInt8(ascii: "Z"),
-              value[8] == UInt8(ascii: "T"), let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
-              hour < 24, minute < 60, second <= 60
-        else { throw wrong }
-        self.second = hour * 3600 + minute * 60 + min(second, 59)
-        if value.count == 16 {
+        (date, second) = (time.date, time.second)
+        if second == nil {
+            zone = .floating
+        } else if time.isUTC {
             zone = .utc
-        } else if var tzid = property.parameter("TZID") {
+        } else if let written = property.parameter("TZID") {
             // RFC 5545's mark of a globally unique name, which IANA's are taken for.
-            if tzid.hasPrefix("/") { tzid.removeFirst() }
+            let tzid = written.hasPrefix("/") ? String(written.dropFirst()) : written
             if tzid == localZone {
                 zone = .floating
             } else {
                 guard TimeZones.isKnown(tzid) else {
-                    throw RecordProblem(reason: "\(name)'s TZID \(MessageText.quoted(tzid)) is not a time zone todo knows (it reads IANA names, such as Europe/Berlin)")
+                    throw RecordProblem(reason: "\(name)'s TZID \(MessageText.quoted(written)) is not a time zone todo knows (it reads IANA names, such as Europe/Berlin)")
                 }
                 zone = .named(tzid)
             }

@@ -36,20 +36,26 @@ struct ContentLines {
     mutating func next() throws -> ContentLine? {
         while !atEnd {
             var finished: (bytes: [UInt8], line: Int)?
-            let more = try reader.nextLine(limit: RecordSource.maximumRecordBytes) { bytes in
-                physical += 1
-                let content = physical == 1 ? RecordSource.droppingByteOrderMark(bytes) : bytes
-                if let first = content.first, first == 0x20 || first == 0x09 {
-                    guard !pending.isEmpty else { throw TodoError.invalidRecord(line: physical, reason: "a folded line (it starts with a space) continues no line") }
-                    guard pending.count + content.count <= RecordSource.maximumRecordBytes else {
-                        throw TodoError.invalidRecord(line: pendingLine, reason: RecordSource.tooLong)
+            var more = false
+            do {
+                more = try reader.nextLine(limit: RecordSource.maximumRecordBytes) { bytes in
+                    physical += 1
+                    let content = physical == 1 ? RecordSource.droppingByteOrderMark(bytes) : bytes
+                    if let first = content.first, first == 0x20 || first == 0x09 {
+                        guard !pending.isEmpty else { throw TodoError.invalidRecord(line: physical, reason: "a folded line (it starts with a space) continues no line") }
+                        guard pending.count + content.count <= RecordSource.maximumRecordBytes else {
+                            throw TodoError.invalidRecord(line: pendingLine, reason: RecordSource.tooLong)
+                        }
+                        pending.append(contentsOf: content.dropFirst())
+                        return
                     }
-                    pending.append(contentsOf: content.dropFirst())
-                    return
+                    if !pending.isEmpty { finished = (pending, pendingLine) }
+                    pending = Array(content)
+                    pendingLine = physical
                 }
-                if !pending.isEmpty { finished = (pending, pendingLine) }
-                pending = Array(content)
-                pendingLine = physical
+            } catch is ByteReader.LineTooLong {
+                // A line longer than a record may be: refused, naming it.
+                throw TodoError.invalidRecord(line: physical + 1, reason: RecordSource.tooLong)
             }
             if !more {
                 atEnd = true

@@ -36,6 +36,9 @@ public final class RecordSource {
         // read as one, so its records can say what they are.
         case .ndjson where try reader.peekSignificantByte() == UInt8(ascii: "["):
             try JSONArrayRecords(reader: reader).forEach { bytes, line in try checked(Self.record(bytes, line: line)) }
+        // No JSON starts with a letter: a calendar (`BEGIN:VCALENDAR`) read without its format.
+        case .ndjson where try reader.peekSignificantByte() == UInt8(ascii: "B"):
+            throw TodoError.invalidRecord(line: 1, reason: "this is no JSON; if it is iCalendar (BEGIN:VCALENDAR), add --format ics")
         case .ndjson: try LineRecords(reader: reader).forEach { bytes, line in try checked(Self.record(bytes, line: line)) }
         case .json: try JSONArrayRecords(reader: reader).forEach { bytes, line in try checked(Self.record(bytes, line: line)) }
         case .csv: try CSVRecords(reader: reader).forEach(checked)

@@ -194,6 +194,7 @@ struct TaskwarriorRecords {
         }
         let project = try text(fields["project"], "project").flatMap(Names.trimmed)
         var record = ImportedTask(line: line, listName: project ?? list, title: description)
+        record.listGiven = project != nil
         // Taskwarrior's uuid is the task's: importing its export again finds the same tasks.
         if let uuid = try text(fields["uuid"], "uuid") {
             guard let read = TodoUUID(uuid) else { throw RecordProblem(reason: "\"uuid\" must be a uuid (8-4-4-4-12 hex digits), not \(MessageText.quoted(uuid))") }

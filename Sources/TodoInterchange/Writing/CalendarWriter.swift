@@ -50,7 +50,11 @@ public struct CalendarWriter: Sendable {
         Self.text("SUMMARY", task.title, to: &out, leftOut: &leftOut)
         if let notes = task.notes { Self.text("DESCRIPTION", notes, to: &out, leftOut: &leftOut) }
         if leftOut { notices.add("left out the control characters of its title or notes (iCalendar text has none)", line: id) }
-        if let due = task.due { self.due(due, to: &out, notices: notices, id: id) }
+        if let due = task.due {
+            self.due(due, "DUE", to: &out, notices: notices, id: id)
+            // RFC 5545 asks a repeating one for the first of the series: its due.
+            if task.repeatRule != nil { self.due(due, "DTSTART", to: &out, notices: Notices(), id: id) }
+        }
         if let priority = Self.priorities[task.priority] { Self.line("PRIORITY", priority, to: &out) }
         Self.line("STATUS", task.isDone ? "COMPLETED" : "NEEDS-ACTION", to: &out)
         if task.isDone, let completed = task.completedAt { Self.moment("COMPLETED", completed, to: &out) }
@@ -80,18 +84,18 @@ public struct CalendarWriter: Sendable {
     private static let priorities: [Priority: String] = [.high: "1", .medium: "5", .low: "9"]
 
     /// A due date, or a due time in the local zone: by its name, else as the UTC moment it is.
-    private func due(_ due: Due, to out: inout [UInt8], notices: Notices, id: Int) {
+    private func due(_ due: Due, _ name: String, to out: inout [UInt8], notices: Notices, id: Int) {
         let date = Self.basic(due.date)
-        guard let minute = due.minuteOfDay else { return Self.line("DUE;VALUE=DATE", date, to: &out) }
+        guard let minute = due.minuteOfDay else { return Self.line(name + ";VALUE=DATE", date, to: &out) }
         let time = date + "T" + Due.padded(minute / 60, 2) + Due.padded(minute % 60, 2) + "00"
-        if let zone { return Self.line("DUE;TZID=" + zone, time, to: &out) }
+        if let zone { return Self.line(name + ";TZID=" + zone, time, to: &out) }
         guard let seconds = LocalTime.secondsSinceEpoch(local: due), let moment = LocalTime.basicUTC(secondsSinceEpoch: seconds) else {
             return notices.add("left out its due date (no moment of this time zone)", line: id)
         }
         if LocalTime.due(atSecondsSinceEpoch: seconds, midnightAsDate: false) != due {
             notices.add("its due time reads back otherwise (a clock change skips it in this time zone)", line: id)
         }
-        Self.line("DUE", moment, to: &out)
+        Self.line(name, moment, to: &out)
     }
 
     /// The zone as this year's observances, each repeating yearly on the weekday it fell on

@@ -24,7 +24,7 @@ extension PostgresTodoRepository {
                     CREATE TEMPORARY TABLE todo_import (
                         ord bigint, line bigint, id bigint, list_name text, title text, notes text, due text, priority text,
                         done boolean, created_at text, updated_at text, completed_at text, tags text, repeat text, repeat_from text,
-                        uuid text, own_uuid boolean
+                        uuid text, own_uuid boolean, list_given boolean, repeat_from_given boolean
                     ) ON COMMIT DROP
                     """)
                 var ord = 0
@@ -32,7 +32,7 @@ extension PostgresTodoRepository {
                 var uuids = UUIDMaker()
                 try server.copy(into: "todo_import", columns: ["ord", "line", "id", "list_name", "title", "notes", "due", "priority", "done",
                                                                "created_at", "updated_at", "completed_at", "tags", "repeat", "repeat_from",
-                                                               "uuid", "own_uuid"]) { rows in
+                                                               "uuid", "own_uuid", "list_given", "repeat_from_given"]) { rows in
                     try produce { record in
                         if let problem = record.problem { throw TodoError.invalidRecord(line: record.line, reason: problem) }
                         if keepingIDs, record.id == nil {
@@ -47,6 +47,7 @@ extension PostgresTodoRepository {
                             record.due?.description, record.priority.rawValue, record.isDone ? "t" : "f", record.createdAt, record.updatedAt,
                             record.completedAt, record.tags.isEmpty ? nil : record.tags.joined(by: " "), record.repeatRule?.stored,
                             record.repeatFrom.rawValue, (record.uuid ?? uuids.next()).text, record.uuid == nil ? "f" : "t",
+                            record.listGiven ? "t" : "f", record.repeatFromGiven ? "t" : "f",
                         ])
                     }
                 }

@@ -38,7 +38,7 @@ extension PostgresTodoRepository {
             var page: [(record: ImportedTask, listID: TodoList.ID, ord: Int64)] = []
             try server.forEachRow("""
                 SELECT i.ord, i.line, i.list_name, i.title, i.notes, i.due, i.priority, i.done, i.created_at, i.updated_at, i.completed_at,
-                       i.tags, i.repeat, i.repeat_from, i.uuid, coalesce(l.id, 0)
+                       i.tags, i.repeat, i.repeat_from, i.uuid, coalesce(l.id, 0), i.list_given, i.repeat_from_given
                 FROM todo_import AS i JOIN tasks AS t ON t.uuid = i.uuid LEFT JOIN lists AS l ON todo_nocase(l.name) = todo_nocase(i.list_name)
                 WHERE i.own_uuid AND i.ord > $1 ORDER BY i.ord LIMIT $2
                 """, [last, Int64(Self.mergedAtOnce)]) { row in
@@ -65,7 +65,7 @@ extension PostgresTodoRepository {
 
     /// A row of `todo_import` as the record it was (its values were read and checked before).
     private static func record(_ row: ServerRow) throws -> ImportedTask {
-        ImportedTask(
+        var record = ImportedTask(
             line: try row.int(1), uuid: TodoUUID(try row.text(14)), listName: try row.text(2), title: try row.text(3),
             notes: try row.optionalText(4), due: try row.optionalText(5).flatMap(Due.init(text:)),
             priority: Priority(rawValue: try row.text(6)) ?? .none, isDone: try row.bool(7), createdAt: try row.optionalText(8),
@@ -73,6 +73,8 @@ extension PostgresTodoRepository {
             tags: try row.optionalText(11).map { $0.split(separator: " ").map(String.init) } ?? [],
             repeatRule: try row.optionalText(12).flatMap(RepeatRule.init(stored:)),
             repeatFrom: RepeatFrom(rawValue: try row.text(13)) ?? .due)
+        (record.listGiven, record.repeatFromGiven) = (try row.bool(16), try row.bool(17))
+        return record
     }
 }
 #endif
