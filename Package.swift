@@ -59,6 +59,8 @@ let package = Package(
             plugins: ["EmbedMigrationsPlugin"]
         ),
         .target(name: "TodoCoordinators", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
+        // Offline sync's rules (issue 30), written once for every backend.
+        .target(name: "TodoSync", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
         // Tasks as NDJSON, JSON and CSV, both ways: no command line, no terminal.
         .target(name: "TodoInterchange", dependencies: ["TodoCore", "TodoChecksum"], swiftSettings: swiftSettings),
         // What draws on a terminal or writes to stdout: renderers, styles, escaping, widths.
@@ -96,6 +98,11 @@ let package = Package(
         .testTarget(
             name: "TodoCoreTests",
             dependencies: ["TodoCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoSyncTests",
+            dependencies: ["TodoSync", "TodoCore", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

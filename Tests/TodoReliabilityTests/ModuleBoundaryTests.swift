@@ -24,6 +24,7 @@ import TodoTestSupport
         "TodoPostgres": ["TodoCore", "TodoConfiguration", "TodoMigrations", "TodoSQL", "TodoHistory", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
         "TodoCoordinators": ["TodoCore"],
         "TodoInterchange": ["TodoCore", "TodoChecksum"],
+        "TodoSync": ["TodoCore"],
         "TodoTerminal": ["TodoCore", "TodoCoordinators", "TodoInterchange"],
         "TodoCLI": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "ArgumentParser"],
         // The navigator: keys and frames over the coordinators; nothing of SQL or arguments.

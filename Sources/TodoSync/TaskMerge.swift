@@ -1,0 +1,90 @@
+import TodoCore
+
+/// What a sync does with one task, given it as this file and the hub last agreed on it (the
+/// base), as this file has it now (mine) and as the hub has it now (theirs); nil where a side
+/// never had it or deleted it. A three-way merge, as git and Unison make one, field by field:
+///
+/// - a field changed on one side takes that side's value (rule 1);
+/// - a field changed on both to different values keeps the hub's, which reached it first, and
+///   this file's value is a conflict (rule 2). No clock decides: `updated_at` is bookkeeping;
+/// - tags merge tag by tag: each one added or removed on either side is added or removed (rule 3);
+/// - a task changed on one side and deleted on the other stays, changed, and is a conflict of
+///   the field `deleted`; deleted on both, or deleted on one and unchanged on the other, it is
+///   gone (rule 4);
+/// - a task new on both sides (one uuid made on two machines: the next task of a repeating one,
+///   rule 6) is merged as if its base had none of its fields.
+public enum TaskMerge {
+    /// A field both sides changed: the hub's value kept, this file's set aside. For `deleted`,
+    /// `kept` says which side's task stays and `yours` what this file did.
+    public struct Conflict: Equatable, Sendable {
+        /// A field's name (`title`), or `deleted` for a change that met a deletion.
+        public let field: String
+        public let kept: String?
+        public let yours: String?
+
+        public init(field: String, kept: String?, yours: String?) {
+            (self.field, self.kept, self.yours) = (field, kept, yours)
+        }
+    }
+
+    public enum Outcome: Equatable, Sendable {
+        /// The task as both sides have it after the sync, and what was set aside on the way.
+        case task(SyncedTask, conflicts: [Conflict])
+        /// No side keeps it.
+        case gone
+    }
+
+    public static func merge(base: SyncedTask?, mine: SyncedTask?, theirs: SyncedTask?) -> Outcome {
+        switch (mine, theirs) {
+        case (nil, nil): return .gone
+        case (let mine?, nil):
+            // Deleted on the hub: gone, unless this file changed it since.
+            guard let base else { return .task(mine, conflicts: []) }
+            return mine == base ? .gone : .task(mine, conflicts: [Conflict(field: "deleted", kept: "the task as changed here", yours: "changed")])
+        case (nil, let theirs?):
+            guard let base else { return .task(theirs, conflicts: []) }
+            return theirs == base ? .gone : .task(theirs, conflicts: [Conflict(field: "deleted", kept: "the task as changed on the hub", yours: "deleted")])
+        case (let mine?, let theirs?):
+            return fields(base: base, mine: mine, theirs: theirs)
+        }
+    }
+
+    private static func fields(base: SyncedTask?, mine: SyncedTask, theirs: SyncedTask) -> Outcome {
+        var merged = theirs
+        var conflicts: [Conflict] = []
+        for field in SyncedField.allCases {
+            let (was, here, there) = (base.map(field.value), field.value(of: mine), field.value(of: theirs))
+            guard here != there else { continue }
+            if let was, was == there {
+                field.copy(from: mine, to: &merged)  // changed here only
+            } else if base == nil || was != here {
+                conflicts.append(Conflict(field: field.rawValue, kept: there, yours: here))
+            }
+        }
+        merged.tags = tags(base: base?.tags, mine: mine.tags, theirs: theirs.tags)
+        // When it last changed: as the side it now equals says, else the later of the two.
+        merged.updatedAt = same(merged, theirs) ? theirs.updatedAt : same(merged, mine) ? mine.updatedAt : max(mine.updatedAt, theirs.updatedAt)
+        return .task(merged, conflicts: conflicts)
+    }
+
+    /// Whether two tasks are the same but for when they last changed.
+    private static func same(_ a: SyncedTask, _ b: SyncedTask) -> Bool {
+        var b = b
+        b.updatedAt = a.updatedAt
+        return a == b
+    }
+
+    /// Each tag added on either side added, each removed on either side removed; tags are one
+    /// whatever their case (as everywhere), spelled as the hub spells them where both have one.
+    public static func tags(base: [String]?, mine: [String], theirs: [String]) -> [String] {
+        let was = TagSet(base ?? []), here = TagSet(mine), there = TagSet(theirs)
+        var kept = TagSet()
+        var result: [String] = []
+        for tag in theirs + mine {
+            // Kept where neither side took it away: on a side that has it, and not removed by the other.
+            let removed = was.contains(tag) && (!here.contains(tag) || !there.contains(tag))
+            if !removed, kept.insert(tag) { result.append(tag) }
+        }
+        return Tags.sorted(result)
+    }
+}

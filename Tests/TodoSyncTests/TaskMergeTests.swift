@@ -1,0 +1,136 @@
+import PropertyBased
+import Testing
+import TodoSync
+
+/// Sync's merge of one task (issue 30's rules 1 to 4 and 6, for one task): base, mine, theirs.
+@Suite struct TaskMergeTests {
+    static let base = SyncedTask(listUUID: "home", title: "water the ferns", notes: "twice a week", due: "2027-01-05", priority: "low",
+                                 createdAt: "2026-11-01T10:00:00Z", updatedAt: "2026-11-01T10:00:00Z", tags: ["garden", "plants"])
+
+    private func changed(_ change: (inout SyncedTask) -> Void, at time: String) -> SyncedTask {
+        var task = Self.base
+        change(&task)
+        task.updatedAt = time
+        return task
+    }
+
+    @Test func differentFieldsChangedOnTwoMachinesAreBothKept() {
+        let mine = changed({ $0.title = "water the palms" }, at: "2026-11-02T09:00:00Z")
+        let theirs = changed({ $0.due = "2027-02-01"; $0.priority = "high" }, at: "2026-11-02T08:00:00Z")
+        guard case .task(let merged, let conflicts) = TaskMerge.merge(base: Self.base, mine: mine, theirs: theirs) else {
+            Issue.record("the task is gone")
+            return
+        }
+        #expect(conflicts.isEmpty)
+        #expect(merged.title == "water the palms" && merged.due == "2027-02-01" && merged.priority == "high")
+        #expect(merged.updatedAt == "2026-11-02T09:00:00Z", "equal to neither side: the later of the two")
+    }
+
+    /// The hub's value stays whatever the clocks say: this file's is the conflict, even when
+    /// its clock says it came a year later.
+    @Test func oneFieldChangedOnBothKeepsTheHubsAndSetsThisFilesAsideWhateverTheClocks() {
+        let mine = changed({ $0.title = "water the palms" }, at: "2027-11-02T09:00:00Z")
+        let theirs = changed({ $0.title = "water the cacti" }, at: "2026-11-02T08:00:00Z")
+        guard case .task(let merged, let conflicts) = TaskMerge.merge(base: Self.base, mine: mine, theirs: theirs) else {
+            Issue.record("the task is gone")
+            return
+        }
+        #expect(merged.title == "water the cacti")
+        #expect(conflicts == [TaskMerge.Conflict(field: "title", kept: "water the cacti", yours: "water the palms")])
+        #expect(merged.updatedAt == "2026-11-02T08:00:00Z", "the hub's task, as the hub has it")
+    }
+
+    @Test func theSameChangeOnBothIsNoConflict() {
+        // A sync cut short reads back its own change: the same values, no conflict.
+        let mine = changed({ $0.done = true; $0.completedAt = "2026-11-02T09:00:00Z" }, at: "2026-11-02T09:00:00Z")
+        let theirs = changed({ $0.done = true; $0.completedAt = "2026-11-02T09:30:00Z" }, at: "2026-11-02T09:30:00Z")
+        guard case .task(let merged, let conflicts) = TaskMerge.merge(base: Self.base, mine: mine, theirs: theirs) else {
+            Issue.record("the task is gone")
+            return
+        }
+        #expect(conflicts.isEmpty, "done on both: done, at the hub's moment")
+        #expect(merged.done && merged.completedAt == "2026-11-02T09:30:00Z")
+    }
+
+    @Test func tagsMergeTagByTag() {
+        let mine = changed({ $0.tags = ["errand", "garden", "plants"] }, at: "2026-11-02T09:00:00Z")   // adds errand
+        let theirs = changed({ $0.tags = ["garden"] }, at: "2026-11-02T08:00:00Z")                    // removes plants
+        guard case .task(let merged, let conflicts) = TaskMerge.merge(base: Self.base, mine: mine, theirs: theirs) else {
+            Issue.record("the task is gone")
+            return
+        }
+        #expect(conflicts.isEmpty && merged.tags == ["errand", "garden"])
+        // Whatever the case: `Garden` on the hub is the tag this file has as `garden`.
+        #expect(TaskMerge.tags(base: ["garden"], mine: ["garden", "x"], theirs: ["Garden"]) == ["Garden", "x"])
+    }
+
+    @Test func changedBeatsDeletedAndDeletedOnBothIsGone() {
+        let mine = changed({ $0.notes = "daily now" }, at: "2026-11-02T09:00:00Z")
+        #expect(TaskMerge.merge(base: Self.base, mine: mine, theirs: nil)
+            == .task(mine, conflicts: [TaskMerge.Conflict(field: "deleted", kept: "the task as changed here", yours: "changed")]))
+        #expect(TaskMerge.merge(base: Self.base, mine: nil, theirs: mine)
+            == .task(mine, conflicts: [TaskMerge.Conflict(field: "deleted", kept: "the task as changed on the hub", yours: "deleted")]))
+        #expect(TaskMerge.merge(base: Self.base, mine: nil, theirs: nil) == .gone)
+        #expect(TaskMerge.merge(base: Self.base, mine: Self.base, theirs: nil) == .gone, "deleted on the hub, untouched here")
+        #expect(TaskMerge.merge(base: Self.base, mine: nil, theirs: Self.base) == .gone, "deleted here, untouched on the hub")
+        #expect(TaskMerge.merge(base: nil, mine: mine, theirs: nil) == .task(mine, conflicts: []), "new here")
+        #expect(TaskMerge.merge(base: nil, mine: nil, theirs: mine) == .task(mine, conflicts: []), "new on the hub")
+    }
+
+    /// One uuid made on two machines (the next task of a repeating one done on both): one task.
+    @Test func aTaskNewOnBothSidesIsOneTask() {
+        var theirs = Self.base
+        theirs.updatedAt = "2026-11-03T00:00:00Z"
+        guard case .task(let merged, let conflicts) = TaskMerge.merge(base: nil, mine: Self.base, theirs: theirs) else {
+            Issue.record("the task is gone")
+            return
+        }
+        #expect(conflicts.isEmpty && merged == theirs)
+    }
+
+    /// For any change on either side: a side that did not change it takes the other's whole;
+    /// merging the same task on both is that task; no field is ever lost without a conflict.
+    @Test func anUnchangedSideTakesTheOthersWholeAndNothingIsLostUnsaid() async {
+        let field = Gen.int(in: 0...8)
+        await propertyCheck(count: 400, input: field.array(of: 0...4), field.array(of: 0...4), Gen.int(in: 0...3)) { here, there, seed in
+            let mine = Self.change(Self.base, fields: here, seed: seed, mark: "mine")
+            let theirs = Self.change(Self.base, fields: there, seed: seed, mark: "theirs")
+            #expect(TaskMerge.merge(base: Self.base, mine: Self.base, theirs: theirs) == .task(theirs, conflicts: []))
+            #expect(TaskMerge.merge(base: Self.base, mine: mine, theirs: Self.base) == .task(mine, conflicts: []))
+            guard case .task(let merged, let conflicts) = TaskMerge.merge(base: Self.base, mine: mine, theirs: theirs) else {
+                Issue.record("the task is gone")
+                return
+            }
+            for index in Set(here) {
+                let name = SyncedField.allCases[index].rawValue
+                // A value changed here is in the result, or listed as set aside.
+                #expect(Self.values(merged)[index] == Self.values(mine)[index] || conflicts.contains { $0.field == name }, "\(name)")
+            }
+            for index in Set(there) { #expect(Self.values(merged)[index] == Self.values(theirs)[index]) }
+        }
+    }
+
+    /// `task` with the fields at `fields` (indexes of `SyncedField.allCases`) set to values of `mark`.
+    static func change(_ task: SyncedTask, fields: [Int], seed: Int, mark: String) -> SyncedTask {
+        var task = task
+        for index in Set(fields) {
+            let value = "\(mark) \(seed)"
+            switch SyncedField.allCases[index] {
+            case .list: task.listUUID = value
+            case .title: task.title = value
+            case .notes: task.notes = value
+            case .due: task.due = value
+            case .priority: task.priority = value
+            case .done: (task.done, task.completedAt) = (!task.done, task.done ? nil : value)
+            case .createdAt: task.createdAt = value
+            case .repeat: task.repeat = value
+            case .repeatFrom: task.repeatFrom = value
+            }
+        }
+        return task
+    }
+
+    static func values(_ task: SyncedTask) -> [String?] {
+        [task.listUUID, task.title, task.notes, task.due, task.priority, task.done ? "done" : "open", task.createdAt, task.repeat, task.repeatFrom]
+    }
+}
