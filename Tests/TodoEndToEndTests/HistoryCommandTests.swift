@@ -55,10 +55,10 @@ import TodoTestSupport
     /// value exactly.
     static func userRows(_ todo: TodoRunner) throws -> [String] {
         guard todo.store == .file else {
-            // Every column but data_version: the number of the change that last wrote the row
-            // moves with every change, undo's too (the order a hub's changes came in).
-            return try rows(todo, "SELECT 'lists: ' || (to_jsonb(l) - 'data_version')::text FROM lists AS l ORDER BY id")
-                + rows(todo, "SELECT 'tasks: ' || (to_jsonb(t) - 'data_version')::text FROM tasks AS t ORDER BY id")
+            // Every column but changed_in: the transaction that last wrote the row is undo's own
+            // once it undid the change (what a hub's syncing files read).
+            return try rows(todo, "SELECT 'lists: ' || (to_jsonb(l) - 'changed_in')::text FROM lists AS l ORDER BY id")
+                + rows(todo, "SELECT 'tasks: ' || (to_jsonb(t) - 'changed_in')::text FROM tasks AS t ORDER BY id")
         }
         let db = try Connection(path: todo.databasePath, create: false, readOnly: true)
         var rows: [String] = []

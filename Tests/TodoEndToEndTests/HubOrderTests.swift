@@ -3,88 +3,104 @@ import Foundation
 import Testing
 import TodoTestSupport
 
-/// The order in which changes reach a PostgreSQL database (migration `postgres/0004`), what the
-/// files that sync with it (issue 30) read it by: every list and task carries the data_version
-/// of the transaction that last wrote it, a deleted one leaves its uuid behind with the number
-/// that deleted it, and whoever writes (todo or psql), a reader that saw a number saw every
-/// change numbered below it.
+/// What changed on a PostgreSQL database since a reader's last snapshot (migration
+/// `postgres/0004`), which the files that sync with it (issue 30) will read: every list and task
+/// carries the transaction that last wrote it, a deleted one leaves its uuid behind, and
+/// whoever writes (todo or psql, in any session), a change is read once its transaction has
+/// committed, whatever the order of commits.
 @Suite(.enabled(if: PostgresTestServer.url != nil, Comment(rawValue: PostgresTestServer.skipped)))
 struct HubOrderTests {
-    private func version(_ url: String, _ table: String, _ id: Int) throws -> Int {
-        Int(try PostgresTestServer.psql(url, "SELECT data_version FROM \(table) WHERE id = \(id)")) ?? -1
+    /// The snapshot a reader would keep after reading now.
+    private func snapshot(_ url: String) throws -> String {
+        try PostgresTestServer.psql(url, "SELECT pg_current_snapshot()")
     }
 
-    @Test func everyWriteNumbersTheRowsItWroteByWhoeverWroteThem() throws {
+    /// What changed since `last`, as a reader asks it: `task TITLE`, `list NAME`, `deleted task`.
+    private func changed(_ url: String, since last: String) throws -> [String] {
+        let unseen = "changed_in >= pg_snapshot_xmin('\(last)') AND NOT pg_visible_in_snapshot(changed_in, '\(last)')"
+        let text = try PostgresTestServer.psql(url, """
+            SELECT 'list ' || name FROM lists WHERE \(unseen)
+            UNION ALL SELECT 'task ' || title FROM tasks WHERE \(unseen)
+            UNION ALL SELECT 'deleted ' || kind FROM deleted_rows WHERE \(unseen) ORDER BY 1
+            """)
+        return text.isEmpty ? [] : text.components(separatedBy: "\n")
+    }
+
+    @Test func everyWriteMarksWhatItChangedWhoeverWroteIt() throws {
         let url = try PostgresTestServer.newDatabase()
         let todo = try TodoRunner(environment: ["TODO_DB": url])
-        let first = try todo.add("Home", "water the ferns")
-        let second = try todo.add("Home", "call mum")
-        let added = try version(url, "tasks", first), next = try version(url, "tasks", second)
-        #expect(added > 0 && next > added, "each add numbered after the one before")
-        let list = try version(url, "lists", 1)
-        #expect(list > 0 && list < added, "the list made by the first add, in the statement before its task")
+        var last = try snapshot(url)
+        let ferns = try todo.add("Home", "ferns")
+        let mum = try todo.add("Home", "mum")
+        #expect(try changed(url, since: last) == ["list Home", "task ferns", "task mum"])
 
-        // A title changed with psql, a tag added by todo, a tag taken off by psql: each moves
-        // the task past everything before it.
-        try PostgresTestServer.psql(url, "UPDATE tasks SET title = 'water the palms', data_version = 0 WHERE id = \(first)")
-        let edited = try version(url, "tasks", first)
-        #expect(edited > next, "an UPDATE that names the column gets the transaction's number all the same")
-        try todo.succeed(["edit", String(first), "-t", "plants"])
-        let tagged = try version(url, "tasks", first)
-        #expect(tagged > edited)
-        try PostgresTestServer.psql(url, "DELETE FROM task_tags WHERE task_id = \(first)")
-        #expect(try version(url, "tasks", first) > tagged, "a task's tags are the task's")
-        #expect(try version(url, "tasks", second) == next, "the other task did not change")
-        #expect(try version(url, "lists", 1) == list, "nor did the list: its counts follow its tasks")
-        try todo.succeed(["rename-list", "Home", "House"])
-        #expect(try version(url, "lists", 1) > tagged, "its name is the list's")
-
-        // Deleted: its uuid stays behind with the number that deleted it; a list deleted with
-        // its tasks leaves each of theirs.
-        let uuid = try PostgresTestServer.psql(url, "SELECT uuid FROM tasks WHERE id = \(second)")
-        try todo.succeed(["rm", String(second)])
-        let deleted = try PostgresTestServer.psql(url, "SELECT kind || ' ' || data_version FROM deleted_rows WHERE uuid = '\(uuid)'")
-        #expect(deleted.hasPrefix("task ") && (Int(deleted.dropFirst(5)) ?? 0) > tagged, "\(deleted)")
-        try todo.succeed(["delete-list", "House", "--force"])
-        #expect(try PostgresTestServer.psql(url, "SELECT string_agg(kind, ' ' ORDER BY kind) FROM deleted_rows") == "list task task")
-        // Undone: the task is a row again, numbered after its deletion.
-        try todo.succeed(["undo"])
-        let back = try PostgresTestServer.psql(url, "SELECT t.data_version > d.data_version FROM tasks AS t JOIN deleted_rows AS d USING (uuid) WHERE t.id = \(first)")
-        #expect(back == "t")
+        // Each write, and exactly what it changed, since the snapshot before it.
+        func step(_ write: () throws -> Void, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+            last = try snapshot(url)
+            try write()
+            #expect(try changed(url, since: last) == expected, sourceLocation: sourceLocation)
+        }
+        try step({ try PostgresTestServer.psql(url, "UPDATE tasks SET title = 'palms' WHERE id = \(ferns)") }, ["task palms"])
+        try step({ try todo.succeed(["edit", String(ferns), "-t", "plants"]) }, ["task palms"])
+        try step({ try PostgresTestServer.psql(url, "UPDATE task_tags SET tag = 'PLANTS' WHERE task_id = \(ferns)") }, ["task palms"])
+        try step({ try PostgresTestServer.psql(url, "UPDATE task_tags SET task_id = \(mum) WHERE task_id = \(ferns)") }, ["task mum", "task palms"])
+        try step({ try PostgresTestServer.psql(url, "DELETE FROM task_tags") }, ["task mum"])
+        try step({ try todo.succeed(["done", String(mum)]) }, ["task mum"])
+        // A list changes by its name, not by its counts.
+        try step({ try todo.succeed(["rename-list", "Home", "House"]) }, ["list House"])
+        // By hand, with the triggers told to stay quiet, or a value of one's own: marked all the same.
+        try step({ try PostgresTestServer.psql(url, "SET session_replication_role = replica; UPDATE tasks SET notes = 'x' WHERE id = \(ferns)") }, ["task palms"])
+        try step({ try PostgresTestServer.psql(url, "UPDATE tasks SET changed_in = '1' WHERE id = \(mum)") }, ["task mum"])
+        try step({
+            try PostgresTestServer.psql(url, "INSERT INTO tasks (list_id, title, created_at, updated_at, changed_in) VALUES (1, 'by hand', '2026-11-26T10:00:00Z', '2026-11-26T10:00:00Z', '1')")
+        }, ["task by hand"])
+        try step({ try todo.succeed(["rm", String(mum)]) }, ["deleted task"])
+        try step({ try todo.succeed(["delete-list", "House", "--force"]) }, ["deleted list", "deleted task", "deleted task"])
+        // Undone: the rows are there again, changed after their deletion.
+        try step({ try todo.succeed(["undo"]) }, ["list House", "task by hand", "task palms"])
+        try step({ try PostgresTestServer.psql(url, "TRUNCATE lists CASCADE") }, ["deleted list", "deleted task", "deleted task"])
         #expect(try todo.run(["db", "check"]).status == 0)
     }
 
-    /// An import numbers its tasks, tags and all, with the transaction's numbers: a million
-    /// rows are not written twice to number them.
-    @Test func anImportIsOneTransactionsNumbers() throws {
+    /// A transaction still open when a reader reads is read the next time; and holding a task
+    /// FOR UPDATE while todo edits it is a wait, not a deadlock.
+    @Test func aChangeCommittedAfterAReadIsReadTheNextTime() throws {
         let url = try PostgresTestServer.newDatabase()
         let todo = try TodoRunner(environment: ["TODO_DB": url])
-        let before = try todo.add("Home", "before")
-        let records = (1...300).map { #"{"list":"L\#($0 % 3)","title":"t\#($0)","tags":["a","b\#($0 % 5)"]}"# }.joined(separator: "\n")
-        #expect(try todo.run(["import"], stdin: Data(records.utf8)).status == 0)
-        let spread = try PostgresTestServer.psql(url, "SELECT min(data_version) > \(try version(url, "tasks", before)) AND max(data_version) - min(data_version) < 10 FROM tasks WHERE id <> \(before)")
-        #expect(spread == "t", "numbered after the add, by a few statements' numbers")
-    }
-
-    /// Two writers at once: the second waits for the first's lock on data_version, so its
-    /// numbers are above all of the first's, and a reader who has seen one of them has seen
-    /// every change numbered below it.
-    @Test func aTransactionThatCommitsLaterIsNumberedAboveOneThatCommittedBefore() throws {
-        let url = try PostgresTestServer.newDatabase()
-        let todo = try TodoRunner(environment: ["TODO_DB": url])
-        let a = try todo.add("Home", "a"), b = try todo.add("Home", "b")
-        // The first writes, then holds its transaction open; the second starts while it does.
+        let a = try todo.add("Home", "a")
+        let first = try snapshot(url)
         let slow = Process()
         slow.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         slow.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c",
-                          "BEGIN; UPDATE tasks SET title = 'slow' WHERE id = \(a); SELECT pg_sleep(1.5); COMMIT;"]
+                          "BEGIN; SELECT id FROM tasks WHERE id = \(a) FOR UPDATE; SELECT pg_sleep(1); UPDATE tasks SET title = 'slow' WHERE id = \(a); SELECT pg_sleep(1); COMMIT;"]
         slow.standardOutput = FileHandle.nullDevice
         try slow.run()
-        Thread.sleep(forTimeInterval: 0.5)
-        try PostgresTestServer.psql(url, "UPDATE tasks SET title = 'quick' WHERE id = \(b)")
+        Thread.sleep(forTimeInterval: 0.3)
+        let edit = try todo.start(["edit", String(a), "--priority", "high"])  // waits for the row
+        Thread.sleep(forTimeInterval: 1.2)
+        // Read while the slow one is open, its change made: not there yet.
+        #expect(try changed(url, since: first).isEmpty)
+        let second = try snapshot(url)
         slow.waitUntilExit()
-        #expect(slow.terminationStatus == 0)
-        #expect(try version(url, "tasks", b) > version(url, "tasks", a), "the one that committed later is numbered later")
+        let edited = edit.wait()
+        #expect(slow.terminationStatus == 0 && edited.status == 0, "\(edited.summary)")
+        // Read the next time, with todo's edit after it (which wrote the task as it read it).
+        let next = try changed(url, since: second)
+        #expect(next.count == 1 && next[0].hasPrefix("task "), "\(next)")
+        #expect(try PostgresTestServer.psql(url, "SELECT priority FROM tasks WHERE id = \(a)") == "high")
+    }
+
+    /// An import marks its tasks with its transaction once, tags and all.
+    @Test func anImportMarksItsTasks() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let todo = try TodoRunner(environment: ["TODO_DB": url])
+        _ = try todo.add("Home", "before")
+        let last = try snapshot(url)
+        let records = (1...300).map { #"{"list":"L\#($0 % 3)","title":"t\#($0)","tags":["a","b\#($0 % 5)"]}"# }.joined(separator: "\n")
+        #expect(try todo.run(["import"], stdin: Data(records.utf8)).status == 0)
+        let seen = try changed(url, since: last)
+        #expect(seen.count == 303 && !seen.contains("task before"))
+        #expect(try PostgresTestServer.psql(url, "SELECT count(DISTINCT changed_in) FROM tasks WHERE title <> 'before'") == "1")
     }
 }
 #endif
