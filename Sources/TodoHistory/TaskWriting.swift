@@ -17,6 +17,9 @@ extension SQLRepository {
 
     /// `updateTask`.
     package func applyEdit(_ id: TodoTask.ID, _ changes: TaskChanges) throws -> TodoTask {
+        // The edit writes the whole task as read: a writer that changed it in between (psql,
+        // on a server) would be overwritten, so the row is held from before the read.
+        if let locking = session.dialect.lockingRead { try session.run("SELECT id FROM tasks WHERE id = $1" + locking, [.integer(id)]) }
         guard let old = try task(id) else { throw TodoError.taskNotFound(id) }
         let before = try recorder.map { _ in try storedRow(id, in: old.listID) }
         let list = try changes.listName.map { try listCreatingIfNeeded(named: $0).list }.map { ($0.id, $0.name) }

@@ -58,6 +58,7 @@ struct PostgresDialect: SQLDialect {
 
     /// A refused statement aborts the transaction (short of a savepoint, a round trip each).
     var failureEndsTransaction: Bool { true }
+    var lockingRead: String? { " FOR UPDATE" }
 
     /// A statement holds no more in memory for the rows it writes.
     var rowsPerStatement: Int? { nil }
