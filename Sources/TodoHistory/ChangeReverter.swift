@@ -38,6 +38,7 @@ public struct ChangeReverter {
             if let damage = range.damage { throw conflict("its record in the history is damaged: " + damage) }
             try revertImport(range)
         } else {
+            try store.holdRecordedRows(of: entry.id)
             try checkTasks()
             try checkLists(leaving: nil)
             try store.deleteTasks(of: entry.id, next: next)

@@ -3,6 +3,15 @@ import TodoSQL
 
 /// The checks a revert makes before it writes: each the first row in the way, or nil.
 extension HistoryStore {
+    /// Holds the lists and tasks a change recorded until the revert ends, where another writer
+    /// could change them between its checks and its writes (psql, on a server, which takes none
+    /// of todo's locks): it would be overwritten by what the history says.
+    func holdRecordedRows(of change: Int64) throws {
+        guard let locking = dialect.lockingRead else { return }
+        try session.run("SELECT id FROM lists WHERE id IN (SELECT list_id FROM history_lists WHERE change_id = $1)" + locking, [.integer(change)])
+        try session.run("SELECT id FROM tasks WHERE id IN (SELECT task_id FROM history_tasks WHERE change_id = $1)" + locking, [.integer(change)])
+    }
+
     /// A recorded task's side as the task row `t` is (both there). Each field as read back
     /// (`TaskRow.read`): no tags recorded is none, no repeat_from 'due'.
     private func taskMatches(_ side: Side) -> String {

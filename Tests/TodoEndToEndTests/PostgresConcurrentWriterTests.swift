@@ -1,0 +1,56 @@
+#if PostgreSQL
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// psql takes none of todo's locks: a change it commits while a todo command waits for the same
+/// row is never overwritten by what that command had read before (a lost update).
+@Suite(.enabled(if: PostgresTestServer.url != nil, Comment(rawValue: PostgresTestServer.skipped)))
+struct PostgresConcurrentWriterTests {
+    /// psql holds task `id` and changes its title to `title`, committing after about a second.
+    private func slowTitle(_ url: String, _ id: Int, _ title: String) throws -> Process {
+        let slow = Process()
+        slow.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        slow.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c",
+                          "BEGIN; SELECT id FROM tasks WHERE id = \(id) FOR UPDATE; SELECT pg_sleep(0.8); UPDATE tasks SET title = '\(title)' WHERE id = \(id); COMMIT;"]
+        slow.standardOutput = FileHandle.nullDevice
+        try slow.run()
+        Thread.sleep(forTimeInterval: 0.3)
+        return slow
+    }
+
+    @Test func doneAndDeleteRecordTheTaskAsPsqlLeftIt() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let todo = try TodoRunner(environment: ["TODO_DB": url])
+        let id = try todo.add("Home", "ferns")
+        let slow = try slowTitle(url, id, "palms")
+        let done = try todo.run(["done", String(id)])
+        slow.waitUntilExit()
+        #expect(done.status == 0 && slow.terminationStatus == 0, "\(done.summary)")
+        // Undone: back to open, with psql's title, which the history recorded as it was.
+        #expect(try todo.run(["undo"]).status == 0)
+        #expect(try PostgresTestServer.psql(url, "SELECT title || ' ' || done FROM tasks WHERE id = \(id)") == "palms false")
+
+        let again = try slowTitle(url, id, "cacti")
+        let removed = try todo.run(["rm", String(id)])
+        again.waitUntilExit()
+        #expect(removed.status == 0, "\(removed.summary)")
+        #expect(try todo.run(["undo"]).status == 0)
+        #expect(try PostgresTestServer.psql(url, "SELECT title FROM tasks WHERE id = \(id)") == "cacti", "put back as psql left it")
+    }
+
+    /// An undo that waits for psql's change finds the task changed since, and refuses, rather
+    /// than putting back over it what the history says.
+    @Test func anUndoThatWaitedForPsqlRefusesRatherThanOverwrite() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let todo = try TodoRunner(environment: ["TODO_DB": url])
+        let id = try todo.add("Home", "ferns")
+        try todo.succeed(["edit", String(id), "--priority", "high"])
+        let slow = try slowTitle(url, id, "palms")
+        let undo = try todo.run(["undo"])
+        slow.waitUntilExit()
+        #expect(undo.status == 1 && undo.stderr.contains("was changed or deleted since"), "\(undo.summary)")
+        #expect(try PostgresTestServer.psql(url, "SELECT title || ' ' || priority FROM tasks WHERE id = \(id)") == "palms high")
+    }
+}
+#endif
