@@ -7,9 +7,13 @@ extension HistoryStore {
     /// could change them between its checks and its writes (psql, on a server, which takes none
     /// of todo's locks): it would be overwritten by what the history says.
     func holdRecordedRows(of change: Int64) throws {
-        guard let locking = dialect.lockingRead else { return }
-        try session.run("SELECT id FROM lists WHERE id IN (SELECT list_id FROM history_lists WHERE change_id = $1)" + locking, [.integer(change)])
-        try session.run("SELECT id FROM tasks WHERE id IN (SELECT task_id FROM history_tasks WHERE change_id = $1)" + locking, [.integer(change)])
+        guard let lists = dialect.lockingRead(of: "lists"), let tasks = dialect.lockingRead(of: "tasks") else { return }
+        // One statement, one round trip.
+        _ = try session.first("""
+            WITH held_lists AS (SELECT id FROM lists WHERE id IN (SELECT list_id FROM history_lists WHERE change_id = $1)\(lists)),
+                 held_tasks AS (SELECT id FROM tasks WHERE id IN (SELECT task_id FROM history_tasks WHERE change_id = $1)\(tasks))
+            SELECT (SELECT count(*) FROM held_lists) + (SELECT count(*) FROM held_tasks)
+            """, [.integer(change)]) { try $0.int(0) }
     }
 
     /// A recorded task's side as the task row `t` is (both there). Each field as read back

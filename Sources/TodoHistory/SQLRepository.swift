@@ -34,14 +34,20 @@ package final class SQLRepositoryState {
     package fileprivate(set) var isRollingBack = false
     /// The uuids of the rows this process adds; seeded at the first.
     private lazy var uuids = UUIDMaker()
-    /// A task by id, and a task of a list (`TaskReading`).
+    /// A task by id, and a task of a list (`TaskReading`); each also holding the task's row
+    /// for a write made of what it read (`SQLDialect.lockingRead`).
     let taskByID: String
     let taskOfList: String
+    let taskByIDHeld: String
+    let taskOfListHeld: String
 
     package init(dialect: any SQLDialect) {
         let select = TaskReading.select(dialect, tags: nil)
         taskByID = select + " WHERE t.id = $1"
         taskOfList = select + " WHERE t.id = $1 AND t.list_id = $2"
+        let holding = dialect.lockingRead(of: "t") ?? ""
+        taskByIDHeld = taskByID + holding
+        taskOfListHeld = taskOfList + holding
     }
 
     /// A new row's uuid.

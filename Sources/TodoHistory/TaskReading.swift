@@ -57,22 +57,29 @@ extension SQLRepository {
         try translatingErrors { try session.first(state.taskByID, [.integer(id)]) { try Self.readTask($0) } }
     }
 
+    /// The task, its row held until the transaction ends: a write made of what was read (the
+    /// whole task, the history's record of it) must not overwrite what another writer changed
+    /// in between (psql, on a server, which takes none of todo's locks).
+    package func taskHeld(_ id: TodoTask.ID) throws -> TodoTask? {
+        try session.first(state.taskByIDHeld, [.integer(id)]) { try Self.readTask($0) }
+    }
+
     public func task(uuid: TodoUUID) throws -> TodoTask? {
         try translatingErrors { try session.first(taskSelect() + " WHERE t.uuid = $1", [.text(uuid.text)]) { try Self.readTask($0) } }
     }
 
     /// A task of `list` and its row as stored (for the history), from one read: the statement
     /// is the one every command reading a task prepares anyway.
-    package func stored(_ id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, row: TaskRow) {
-        guard let stored = try session.first(state.taskOfList, [.integer(id), .integer(list)], {
+    package func stored(_ id: TodoTask.ID, in list: TodoList.ID, held: Bool = false) throws -> (task: TodoTask, row: TaskRow) {
+        guard let stored = try session.first(held ? state.taskOfListHeld : state.taskOfList, [.integer(id), .integer(list)], {
             (try Self.readTask($0), try Self.readRow($0))
         }) else { throw TodoError.taskNotFound(id) }
         return stored
     }
 
     /// Just the row as stored, through the same statement.
-    package func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
-        guard let row = try session.first(state.taskOfList, [.integer(id), .integer(list)], Self.readRow)
+    package func storedRow(_ id: TodoTask.ID, in list: TodoList.ID, held: Bool = false) throws -> TaskRow {
+        guard let row = try session.first(held ? state.taskOfListHeld : state.taskOfList, [.integer(id), .integer(list)], Self.readRow)
         else { throw TodoError.taskNotFound(id) }
         return row
     }

@@ -17,8 +17,7 @@ extension SQLRepository {
 
     /// `updateTask`.
     package func applyEdit(_ id: TodoTask.ID, _ changes: TaskChanges) throws -> TodoTask {
-        try holdTask(id)
-        guard let old = try task(id) else { throw TodoError.taskNotFound(id) }
+        guard let old = try taskHeld(id) else { throw TodoError.taskNotFound(id) }
         let before = try recorder.map { _ in try storedRow(id, in: old.listID) }
         let list = try changes.listName.map { try listCreatingIfNeeded(named: $0).list }.map { ($0.id, $0.name) }
             ?? (old.listID, old.listName)
@@ -39,8 +38,8 @@ extension SQLRepository {
 
     /// `setDone`: a task already in that state is left as it is, updated_at included.
     package func applyDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
-        try holdTask(id)
-        let before = try recorder.map { _ in try storedRow(id, in: list) }
+        // Held from the record's read (without one, the UPDATE alone changes only done).
+        let before = try recorder.map { _ in try storedRow(id, in: list, held: true) }
         let changed = try markDone(done, task: id, in: list, at: timestamp())
         let after = try stored(id, in: list)
         if changed { try recorder?.task(id, before: before, after: after.row, .taskDone(id, done)) }
@@ -49,21 +48,10 @@ extension SQLRepository {
 
     /// `deleteTask`: the task as it was.
     package func applyDelete(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
-        try holdTask(id)
-        let (task, row) = try stored(id, in: list)
+        let (task, row) = try stored(id, in: list, held: true)
         try recorder?.task(id, before: row, after: nil, .taskDeleted(id))
         try deleteRow(id)
         return task
-    }
-}
-
-extension SQLRepository {
-    /// Holds the task's row until the transaction ends, from before it is read: a write made of
-    /// what was read (the whole task, the history's record of it) must not overwrite what
-    /// another writer changed in between (psql, on a server, which takes none of todo's locks).
-    func holdTask(_ id: TodoTask.ID) throws {
-        guard let locking = session.dialect.lockingRead else { return }
-        try session.run("SELECT id FROM tasks WHERE id = $1" + locking, [.integer(id)])
     }
 }
 

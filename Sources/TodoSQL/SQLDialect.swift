@@ -42,10 +42,10 @@ public protocol SQLDialect: Sendable {
     /// Whether a statement that fails ends the transaction it ran in (PostgreSQL's), so that a
     /// refusal cannot be tried and recovered from (SQLite's) but must be avoided beforehand.
     var failureEndsTransaction: Bool { get }
-    /// What a read of rows about to be written ends with so that no other writer changes them
-    /// first (PostgreSQL's ` FOR UPDATE`: psql takes none of todo's locks); nil where a write
-    /// transaction holds the whole database already (SQLite's).
-    var lockingRead: String? { get }
+    /// What a read of the rows of `table` (its name or alias) about to be written ends with, so
+    /// that no other writer changes them first (PostgreSQL's ` FOR UPDATE OF t`: psql takes none
+    /// of todo's locks); nil where a write transaction holds the whole database already (SQLite's).
+    func lockingRead(of table: String) -> String?
     /// The most rows one statement should write when it runs triggers or cascades (which gather
     /// every row they touch in memory first); nil for no limit.
     var rowsPerStatement: Int? { get }

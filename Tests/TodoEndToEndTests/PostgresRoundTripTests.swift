@@ -27,13 +27,15 @@ struct PostgresRoundTripTests {
     /// Each command with the most round trips it may take, on a database with a list and tasks:
     /// today's counts (they were 13, 16, 17, 14, 26 for the writes and 4, 3, 3 for the reads
     /// before the schema's check took one statement and a command's repository calls stopped
-    /// taking a savepoint each). Lower one when a change lowers the count.
+    /// taking a savepoint each). Lower one when a change lowers the count. Undo took 24 until it
+    /// held the rows it puts back before checking them (one statement), so that a psql change
+    /// made between its check and its write is not overwritten.
     static let budgets: [(command: [String], trips: Int)] = [
         (["add", "Inbox", "a task"], 10),
         (["done", "1"], 13),
         (["edit", "2", "--title", "renamed"], 14),
         (["rm", "3"], 11),
-        (["undo"], 24),
+        (["undo"], 25),
         (["list", "Inbox"], 3),
         (["search", "task"], 2),
         (["agenda"], 2),

@@ -58,7 +58,7 @@ struct PostgresDialect: SQLDialect {
 
     /// A refused statement aborts the transaction (short of a savepoint, a round trip each).
     var failureEndsTransaction: Bool { true }
-    var lockingRead: String? { " FOR UPDATE" }
+    func lockingRead(of table: String) -> String? { " FOR UPDATE OF \(table)" }
 
     /// A statement holds no more in memory for the rows it writes.
     var rowsPerStatement: Int? { nil }

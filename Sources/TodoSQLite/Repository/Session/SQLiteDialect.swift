@@ -55,7 +55,7 @@ struct SQLiteDialect: SQLDialect {
 
     /// A refused statement leaves the transaction as it was before it.
     var failureEndsTransaction: Bool { false }
-    var lockingRead: String? { nil }
+    func lockingRead(of table: String) -> String? { nil }
 
     /// A statement that runs triggers or cascades first gathers every rowid it touches in memory
     /// (32 MiB for a million), and an UPDATE FROM every row it joins.
