@@ -34,13 +34,7 @@ struct HubIDBlockTests {
         let url = try PostgresTestServer.newDatabase()
         let todo = try TodoRunner(environment: ["TODO_DB": url])
         _ = try todo.add("Home", "one")
-        let slow = Process()
-        slow.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        slow.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c",
-                          "BEGIN; SELECT * FROM todo_reserve_ids(100, 'a'); SELECT pg_sleep(1); COMMIT;"]
-        slow.standardOutput = FileHandle.nullDevice
-        try slow.run()
-        Thread.sleep(forTimeInterval: 0.3)
+        let slow = try PostgresTestServer.psqlInBackground(url, "BEGIN; SELECT * FROM todo_reserve_ids(100, 'a'); SELECT pg_sleep(1); COMMIT;")
         try PostgresTestServer.psql(url, "SELECT * FROM todo_reserve_ids(100, 'b')")
         slow.waitUntilExit()
         let blocks = try PostgresTestServer.psql(url, "SELECT holder || ' ' || first || ' ' || last FROM id_blocks ORDER BY first")

@@ -69,13 +69,10 @@ struct HubOrderTests {
         let todo = try TodoRunner(environment: ["TODO_DB": url])
         let a = try todo.add("Home", "a")
         let first = try snapshot(url)
-        let slow = Process()
-        slow.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        slow.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c",
-                          "BEGIN; SELECT id FROM tasks WHERE id = \(a) FOR UPDATE; SELECT pg_sleep(1); UPDATE tasks SET title = 'slow' WHERE id = \(a); SELECT pg_sleep(1); COMMIT;"]
-        slow.standardOutput = FileHandle.nullDevice
-        try slow.run()
-        Thread.sleep(forTimeInterval: 0.3)
+        let slow = try PostgresTestServer.psqlInBackground(url, """
+            BEGIN; SELECT id FROM tasks WHERE id = \(a) FOR UPDATE; SELECT pg_sleep(1);
+            UPDATE tasks SET title = 'slow' WHERE id = \(a); SELECT pg_sleep(1); COMMIT;
+            """)
         let edit = try todo.start(["edit", String(a), "--priority", "high"])  // waits for the row
         Thread.sleep(forTimeInterval: 1.2)
         // Read while the slow one is open, its change made: not there yet.

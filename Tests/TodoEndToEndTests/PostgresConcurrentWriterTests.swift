@@ -9,14 +9,10 @@ import TodoTestSupport
 struct PostgresConcurrentWriterTests {
     /// psql holds task `id` and changes its title to `title`, committing after about a second.
     private func slowTitle(_ url: String, _ id: Int, _ title: String) throws -> Process {
-        let slow = Process()
-        slow.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        slow.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c",
-                          "BEGIN; SELECT id FROM tasks WHERE id = \(id) FOR UPDATE; SELECT pg_sleep(0.8); UPDATE tasks SET title = '\(title)' WHERE id = \(id); COMMIT;"]
-        slow.standardOutput = FileHandle.nullDevice
-        try slow.run()
-        Thread.sleep(forTimeInterval: 0.3)
-        return slow
+        try PostgresTestServer.psqlInBackground(url, """
+            BEGIN; SELECT id FROM tasks WHERE id = \(id) FOR UPDATE; SELECT pg_sleep(0.8);
+            UPDATE tasks SET title = '\(title)' WHERE id = \(id); COMMIT;
+            """)
     }
 
     @Test func doneAndDeleteRecordTheTaskAsPsqlLeftIt() throws {

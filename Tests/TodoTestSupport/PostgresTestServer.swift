@@ -48,6 +48,18 @@ public enum PostgresTestServer {
         }
         return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .newlines)
     }
+
+    /// Starts psql on `sql` (a transaction that holds something open a while) and returns once
+    /// it has had `headStart` seconds to take its locks; `waitUntilExit()` on the process ends it.
+    public static func psqlInBackground(_ url: String, _ sql: String, headStart: Double = 0.3) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: headStart)
+        return process
+    }
 }
 
 private extension Array where Element == String {

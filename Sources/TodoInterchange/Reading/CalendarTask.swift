@@ -10,10 +10,6 @@ struct CalendarTask {
     private let localZone: String?
     private var record: ImportedTask
     private var size = 0
-    private var hasList = false
-    private var repeatFromGiven = false
-    private var hasSummary = false
-    private var cancelled = false
     private var changedInstance = false
     private var status: String?
     private var rule: (rule: RepeatRule, line: Int)?
@@ -30,6 +26,9 @@ struct CalendarTask {
         self.localZone = localZone
         self.notices = notices
         record = ImportedTask(line: line, listName: list, title: "")
+        // Until it names them: a calendar that keeps no X- properties leaves a task it merges
+        // into in its list, repeating as it did.
+        (record.listGiven, record.repeatFromGiven) = (false, false)
     }
 
     /// Properties a calendar keeps for itself, read by no one here: said of no task.
@@ -57,9 +56,7 @@ struct CalendarTask {
     private mutating func read(_ property: ContentLine, value: String) throws {
         switch property.name {
         case "UID": record.uuid = uuid(value)
-        case "SUMMARY":
-            record.title = Self.text(value)
-            hasSummary = true
+        case "SUMMARY": record.title = Self.text(value)
         case "DESCRIPTION": record.notes = Self.text(value)
         case "DUE":
             record.due = try CalendarTime(property, localZone: localZone).due(notices: notices, line: line)
@@ -84,11 +81,11 @@ struct CalendarTask {
             // An empty one names no list: the import's is taken.
             guard let name = Names.trimmed(Self.text(value)) else { break }
             record.listName = name
-            hasList = true
+            record.listGiven = true
         case "X-TODO-REPEAT-FROM":
             guard let from = RepeatFrom(rawValue: value.lowercased()) else { throw RecordProblem(reason: "X-TODO-REPEAT-FROM must be due or done, not \(MessageText.quoted(value))") }
             record.repeatFrom = from
-            repeatFromGiven = true
+            record.repeatFromGiven = true
         case "RECURRENCE-ID": changedInstance = true
         case let name where Self.bookkeeping.contains(name): break
         case let name: notices.add("left out \"\(name)\" (todo has no such field)", line: line)
@@ -105,13 +102,11 @@ struct CalendarTask {
             notices.add("left out cancelled tasks", line: line)
             return nil
         }
-        guard hasSummary, Names.trimmed(record.title) != nil else { throw TodoError.invalidRecord(line: line, reason: "the VTODO has no SUMMARY (a task needs a title)") }
+        guard Names.trimmed(record.title) != nil else { throw TodoError.invalidRecord(line: line, reason: "the VTODO has no SUMMARY (a task needs a title)") }
         if let start, start.value != dueLine?.value || start.parameter("TZID") != dueLine?.parameter("TZID") {
             notices.add("left out \"DTSTART\" (todo has no such field)", line: line)
         }
         var record = record
-        // A calendar that keeps no X- properties leaves a task merged into where it was.
-        (record.listGiven, record.repeatFromGiven) = (hasList, repeatFromGiven)
         // A task is done by its STATUS, or by a COMPLETED where there is none.
         record.isDone = status == "COMPLETED" || status == nil && record.completedAt != nil
         if !record.isDone { record.completedAt = nil }
