@@ -32,7 +32,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "TodoCore", swiftSettings: swiftSettings),
+        .target(name: "TodoCore", dependencies: ["TodoChecksum"], swiftSettings: swiftSettings),
         .target(name: "TodoChecksum", swiftSettings: swiftSettings),
         // Where the database is and the environment's settings for it, as one Configuration.
         .target(name: "TodoConfiguration", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
@@ -60,7 +60,7 @@ let package = Package(
         ),
         .target(name: "TodoCoordinators", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
         // Offline sync's rules (issue 30), written once for every backend.
-        .target(name: "TodoSync", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
+        .target(name: "TodoSync", dependencies: ["TodoCore", "TodoSQL", "TodoHistory"], swiftSettings: swiftSettings),
         // Tasks as NDJSON, JSON and CSV, both ways: no command line, no terminal.
         .target(name: "TodoInterchange", dependencies: ["TodoCore", "TodoChecksum"], swiftSettings: swiftSettings),
         // What draws on a terminal or writes to stdout: renderers, styles, escaping, widths.
@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "CMemory", "TodoCore", "TodoConfiguration", "TodoSQLite", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoUI",
+                "CMemory", "TodoCore", "TodoConfiguration", "TodoSQLite", "TodoSync", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoUI",
                 .target(name: "TodoPostgres", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: swiftSettings

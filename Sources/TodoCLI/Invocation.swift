@@ -15,6 +15,8 @@ public enum Invocation: Equatable {
     case navigator(Settings)
     /// `todo edit ID` alone, on a terminal: the task in the person's editor.
     case editInEditor(Settings, TaskReference)
+    /// `todo sync …`
+    case sync(Settings, SyncRequest)
 }
 
 /// A command that turns into an invocation.

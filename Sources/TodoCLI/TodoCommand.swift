@@ -11,7 +11,7 @@ public struct TodoCommand: ParsableCommand {
             ListCommand.self, AddCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self,
             RemoveCommand.self, NewListCommand.self, RenameListCommand.self, DeleteListCommand.self,
             TasksCommand.self, SearchCommand.self, AgendaCommand.self, TagsCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self,
-            UndoCommand.self, RedoCommand.self, HistoryCommand.self, NavigatorCommand.self, DatabaseCommand.self, DatesHelp.self,
+            UndoCommand.self, RedoCommand.self, HistoryCommand.self, NavigatorCommand.self, SyncCommand.self, DatabaseCommand.self, DatesHelp.self,
         ],
         defaultSubcommand: ListCommand.self
     )

@@ -9,30 +9,13 @@ import Glibc
 public enum DotEnv {
     /// Only a regular file is read: a FIFO or a device in its place would block or never end.
     public static func read(_ path: String) throws -> [String: String] {
-        // Non-blocking, so that opening a FIFO returns at once instead of waiting for a writer.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return [:] }
-            throw SettingError.unreadableDotEnv(path: path, reason: String(cString: strerror(errno)))
+        do {
+            // A .env is a few lines; anything larger is not one, and is not read whole.
+            return try RegularFile.read(path, limit: 1 << 20).map { try parse($0.bytes) } ?? [:]
+        } catch let error as RegularFile.Unreadable {
+            throw SettingError.unreadableDotEnv(path: path, reason: error.reason == "it is not a regular file"
+                ? "it is not a regular file, and only a regular .env is read" : error.reason)
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw SettingError.unreadableDotEnv(path: path, reason: "it is not a regular file, and only a regular .env is read")
-        }
-        // A .env is a few lines; anything larger is not one, and is not read whole.
-        guard info.st_size <= 1 << 20 else { throw SettingError.unreadableDotEnv(path: path, reason: ".env is larger than 1 MiB") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { Glibc.read(fd, $0 + count, buffer.count - count) } ?? 0
-            }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            count += got
-        }
-        return try parse(Array(bytes[0..<count]))
     }
 
     /// `bytes` as lines of settings. A byte-order mark at the start (some editors write one) is

@@ -20,6 +20,9 @@ public struct ServerSettings: Equatable, Sendable {
     /// The authorities `verify-ca` and `verify-full` trust: `PGSSLROOTCERT`, else the file libpq
     /// looks for in the home folder when there is one (else the system's).
     public var fallbackRootCertificate: String?
+    /// libpq's password file (`PGPASSFILE`, else `~/.pgpass`), read when it is only its owner's
+    /// to read, as libpq requires: its text, for a URL without a password and no `PGPASSWORD`.
+    public var passwordFile: String?
 
     public init(_ environment: Environment) throws {
         historyLimit = try FileSettings.historyLimit(environment)
@@ -29,6 +32,12 @@ public struct ServerSettings: Equatable, Sendable {
         fallbackPassword = try environment.value("PGPASSWORD")
         let usual = try environment.value("HOME").map { $0 + "/.postgresql/root.crt" }
         fallbackRootCertificate = try environment.value("PGSSLROOTCERT") ?? usual.flatMap { access($0, F_OK) == 0 ? $0 : nil }
+        if fallbackPassword == nil, let path = try environment.value("PGPASSFILE") ?? environment.value("HOME").map({ $0 + "/.pgpass" }) {
+            // Unreadable, or readable by others: ignored, as libpq ignores it.
+            if let file = try? RegularFile.read(path, limit: 1 << 20), file.mode & 0o077 == 0 {
+                passwordFile = String(decoding: file.bytes, as: UTF8.self)
+            }
+        }
     }
 
     /// The name of the user running todo, from the password database.

@@ -40,6 +40,8 @@ package final class SQLRepositoryState {
     let taskOfList: String
     let taskByIDHeld: String
     let taskOfListHeld: String
+    /// A new task, numbered as the dialect says (`newTaskID`).
+    let insertTask: String
 
     package init(dialect: any SQLDialect) {
         let select = TaskReading.select(dialect, tags: nil)
@@ -48,6 +50,10 @@ package final class SQLRepositoryState {
         let holding = dialect.lockingRead(of: "t") ?? ""
         taskByIDHeld = taskByID + holding
         taskOfListHeld = taskOfList + holding
+        insertTask = """
+            INSERT INTO tasks (id, list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from, uuid)
+            VALUES (\(dialect.newTaskID), $1, $2, $3, $4, $5, $6, $6, $7, $8, $9)
+            """
     }
 
     /// A new row's uuid.

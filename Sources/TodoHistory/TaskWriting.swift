@@ -59,12 +59,19 @@ extension SQLRepository {
 extension SQLRepository {
     /// Stores a new task, tags aside, and returns its id.
     func insertTask(_ draft: TaskDraft, into list: TodoList.ID, at now: String) throws -> TodoTask.ID {
+        var uuid = draft.uuid
+        if let given = uuid, try session.first("SELECT 1 FROM tasks WHERE uuid = $1", [.text(given.text)], { _ in true }) == true {
+            uuid = nil  // a repeating task completed, reopened and completed again: a second next task
+        }
         do {
-            return try session.insert("""
-                INSERT INTO tasks (list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from, uuid)
-                VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9)
-                """, [.integer(list), .text(draft.title), SQLValue(draft.notes), SQLValue(draft.due?.description), .text(draft.priority.rawValue),
-                      .text(now), SQLValue(draft.repeatRule?.stored), .text(draft.repeatFrom.rawValue), .text(state.newUUID().text)])
+            let id = try session.insert(state.insertTask, [
+                .integer(list), .text(draft.title), SQLValue(draft.notes), SQLValue(draft.due?.description), .text(draft.priority.rawValue),
+                .text(now), SQLValue(draft.repeatRule?.stored), .text(draft.repeatFrom.rawValue), .text((uuid ?? state.newUUID()).text),
+            ])
+            // A linked file with none of its reserved ids left (its transaction is rolled back).
+            if id < 0 { throw TodoError.syncIDsLeft(left: 0) }
+            if let take = session.dialect.takeTaskID { try session.run(take, [.integer(id)]) }
+            return id
         } catch where session.violated(by: error) == .foreignKey {
             // The list was deleted since it was read (the command fails: no need to go on).
             throw TodoError.listGone(list)

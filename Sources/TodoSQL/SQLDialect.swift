@@ -46,6 +46,13 @@ public protocol SQLDialect: Sendable {
     /// that no other writer changes them first (PostgreSQL's ` FOR UPDATE OF t`: psql takes none
     /// of todo's locks); nil where a write transaction holds the whole database already (SQLite's).
     func lockingRead(of table: String) -> String?
+    /// The id a task todo adds is given: a file linked to a hub the next of the ids it reserved
+    /// there (-1 once none is left), or NULL, which numbers it as the table does; a server numbers
+    /// it itself (`DEFAULT`).
+    var newTaskID: String { get }
+    /// The statement that marks the id `$1`, given by `newTaskID`, as handed out; nil where the
+    /// table's own numbering did that.
+    var takeTaskID: String? { get }
     /// The most rows one statement should write when it runs triggers or cascades (which gather
     /// every row they touch in memory first); nil for no limit.
     var rowsPerStatement: Int? { get }

@@ -57,6 +57,8 @@ public enum TaskMerge {
             guard here != there else { continue }
             if let was, was == there {
                 field.copy(from: mine, to: &merged)  // changed here only
+            } else if base == nil && field == .createdAt {
+                continue  // made on both (one next task): when each made it is no conflict
             } else if base == nil || was != here {
                 conflicts.append(Conflict(field: field.rawValue, kept: there, yours: here))
             }

@@ -52,7 +52,7 @@ extension CompositionRoot {
     }
 
     /// Writes `text` to stdout as one piece, checked (a closed pipe is an error, not a success).
-    private static func print(_ text: String) throws {
+    static func print(_ text: String) throws {
         let output = StandardOutput(holdUntilFlushed: true)
         try output.write(text)
         try output.flush()

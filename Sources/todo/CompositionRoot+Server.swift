@@ -1,6 +1,7 @@
 import TodoConfiguration
 import TodoCore
 import TodoSQLite
+import TodoSync
 #if PostgreSQL
 import TodoPostgres
 #endif
@@ -42,8 +43,20 @@ extension CompositionRoot {
         guard let server = try? PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: options) else { return }
         try? server.forEachList { body($0.name) }
     }
+
+    /// `todo sync` (or, `linking`, `todo sync init`) between `file` and the hub at `url`.
+    static func exchange(_ file: SQLiteTodoRepository, _ url: ServerURL, _ configuration: Configuration, linking: Bool) throws -> SyncReport {
+        let hub = try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: .init(configuration.serverSettings()))
+        let block = Int64(try configuration.syncSettings().idBlock), now = LocalClock().timestamp()
+        if linking { return try Sync.link(file: file, hub: hub, shown: url.withoutPassword, block: block, now: now) }
+        return try Sync.run(file: file, hub: hub, block: block, now: now)
+    }
     #else
     static let opensServers = false
+
+    static func exchange(_: SQLiteTodoRepository, _ url: ServerURL, _: Configuration, linking _: Bool) throws -> SyncReport {
+        throw ServerRefusal.notThisBuild(url)
+    }
 
     static func openServer(_ url: ServerURL, _: Configuration) throws -> any TodoRepository { throw ServerRefusal.notThisBuild(url) }
     static func checkServer(_ url: ServerURL, _: Configuration, repair _: Bool) throws -> CheckReport { throw ServerRefusal.notThisBuild(url) }

@@ -22,6 +22,7 @@ enum CompositionRoot {
         case .checkDatabase(let settings, let repair): try checkDatabase(settings, repair: repair)
         case .backUpDatabase(let settings, let file): try backUpDatabase(settings, to: file)
         case .navigator(let settings): try runNavigator(settings)
+        case .sync(let settings, let request): try sync(settings, request)
         case .editInEditor(let settings, let task):
             try TaskEditing.run(task, json: settings.json, read: { try readTask(settings, $0) }, save: { try run(settings, $0) })
         }

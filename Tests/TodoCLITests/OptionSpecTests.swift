@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func everyCommandIsCovered() {
-        #expect(Self.commands.count == 23)
+        #expect(Self.commands.count == 28)
     }
 
     @Test func everyCommandListsExactlyTheOptionsArgumentParserAccepts() throws {

@@ -168,7 +168,11 @@ import TodoCore
                             repeatRule: RepeatRule(text: "3d"), repeatFrom: .done)
         let day = try #require(CivilDate(year: 2026, month: 11, day: 23))
         let next = try #require(task.nextRepetition(doneOn: day))
-        #expect(next == TaskDraft(title: "water", notes: "n", due: Due(text: "2026-11-26T08:00"), priority: .high, tags: ["garden"],
-                                  repeatRule: RepeatRule(text: "3d"), repeatFrom: .done))
+        var expected = TaskDraft(title: "water", notes: "n", due: Due(text: "2026-11-26T08:00"), priority: .high, tags: ["garden"],
+                                 repeatRule: RepeatRule(text: "3d"), repeatFrom: .done)
+        // Its uuid is derived from the done task's: every machine that completes it makes the same one.
+        expected.uuid = TodoUUID("f9ec6d82-35fc-8548-b97d-fc6f0f040eb0")
+        #expect(next == expected)
+        #expect(task.nextRepetition(doneOn: try #require(day.adding(days: 3)))?.uuid == next.uuid)
     }
 }

@@ -15,6 +15,11 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The storage has handed out the largest id there is for lists or tasks (possible only
     /// after ids were set by hand), so nothing more can be added.
     case idsExhausted(table: String)
+    /// A file linked to a hub has handed out every id of the block it reserved there, and may
+    /// not number tasks itself (another file may hold the next ones); `left` were too few.
+    case syncIDsLeft(left: Int)
+    /// `import --keep-ids` into a file linked to a hub, whose ids are the ones reserved there.
+    case keptIDsOnLinkedFile
     /// `undo` with nothing left to undo, `redo` with nothing undone.
     case nothingToUndo
     case nothingToRedo
@@ -59,6 +64,10 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "line \(line): task id \(id) is not above the highest id this database has used, and ids are never reused; import without --keep-ids to get new ids. Nothing was imported"
         case .idsExhausted(let table):
             "\(table == "lists" ? "list" : "task") ids are exhausted: this database has handed out the largest id there is, and ids are never reused. Export it and import that (without --keep-ids) into a new database"
+        case .syncIDsLeft(let left):
+            "this file has \(left) of the task ids reserved for it on its hub left, too few for this: run todo sync once the hub can be reached (it reserves more; TODO_SYNC_ID_BLOCK sets how many). Nothing was added"
+        case .keptIDsOnLinkedFile:
+            "--keep-ids cannot be used on a file linked to a hub: its new tasks take the ids reserved for it there (todo sync status). Nothing was imported"
         case .nothingToUndo:
             "there is nothing to undo (see todo history)"
         case .nothingToRedo:

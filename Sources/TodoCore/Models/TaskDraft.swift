@@ -8,6 +8,10 @@ public struct TaskDraft: Equatable, Sendable {
     public var tags: [String]
     public var repeatRule: RepeatRule?
     public var repeatFrom: RepeatFrom
+    /// The uuid the task is to have, when it must be this one (the next task of a repeating one,
+    /// the same on every machine that completes it); nil for a new one. A uuid some task has
+    /// already is not given twice: the task then gets a new one.
+    public var uuid: TodoUUID?
 
     public init(
         title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .none,

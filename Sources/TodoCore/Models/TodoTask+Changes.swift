@@ -1,3 +1,4 @@
+import TodoChecksum
 extension TodoTask {
     /// The task with `changes` applied, in the list `listID` named `listName`, before it is
     /// written: timestamps are the writer's job. Every repository applies edits through this, so
@@ -49,7 +50,10 @@ extension TodoTask {
             rule = repeatRule.restarted
         }
         return next.map {
-            TaskDraft(title: title, notes: notes, due: $0, priority: priority, tags: tags, repeatRule: rule, repeatFrom: repeatFrom)
+            var draft = TaskDraft(title: title, notes: notes, due: $0, priority: priority, tags: tags, repeatRule: rule, repeatFrom: repeatFrom)
+            // Derived from this task's: two machines that complete it make one next task (sync).
+            draft.uuid = TodoUUID.version8(digest: SHA256.digest(of: Array(("next repetition of " + uuid.text).utf8)))
+            return draft
         }
     }
 

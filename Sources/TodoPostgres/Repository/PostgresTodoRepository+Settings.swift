@@ -11,6 +11,7 @@ extension PostgresTodoRepository.Options {
         fallbackUser = settings.fallbackUser
         fallbackPassword = settings.fallbackPassword
         fallbackRootCertificate = settings.fallbackRootCertificate
+        passwordFile = settings.passwordFile
     }
 }
 #endif

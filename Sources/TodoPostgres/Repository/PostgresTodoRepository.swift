@@ -30,6 +30,8 @@ public final class PostgresTodoRepository: SQLRepository {
         /// The authorities' certificate file found outside the URL (PGSSLROOTCERT, or
         /// ~/.postgresql/root.crt), for `verify-ca` and `verify-full`.
         public var fallbackRootCertificate: String?
+        /// The text of libpq's password file, for a URL without a password and no PGPASSWORD.
+        public var passwordFile: String?
         public var timestamp: @Sendable () -> String = { LocalClock().timestamp() }
         /// Whether opening sets the schema up or upgrades it; when not (a backup, which only
         /// reads), a database that needs it is refused.
@@ -87,8 +89,11 @@ public final class PostgresTodoRepository: SQLRepository {
 
     /// Connects to the database at `url`, its schema left as it is.
     static func connect(url: String, shown: String, options: Options) throws -> PostgresTodoRepository {
-        let address = try ServerAddress(url: url, fallbackUser: options.fallbackUser, password: options.fallbackPassword,
+        var address = try ServerAddress(url: url, fallbackUser: options.fallbackUser, password: options.fallbackPassword,
                                         connectTimeout: options.connectTimeoutSeconds, rootCertificate: options.fallbackRootCertificate)
+        if address.password == nil, let file = options.passwordFile {
+            address.password = PasswordFile.password(in: file, host: address.host, port: address.port, database: address.database, user: address.user)
+        }
         let server = try ServerConnection.connect(address, shown: shown, statementTimeout: options.statementTimeoutSeconds)
         return PostgresTodoRepository(server: server, options: options)
     }

@@ -62,5 +62,10 @@ struct PostgresDialect: SQLDialect {
 
     /// A statement holds no more in memory for the rows it writes.
     var rowsPerStatement: Int? { nil }
+
+    /// The identity, which id blocks reserved for linked files stay below (postgres/0005).
+    var newTaskID: String { "DEFAULT" }
+
+    var takeTaskID: String? { nil }
 }
 #endif

@@ -17,6 +17,8 @@ struct StoringTarget: ImportTarget {
 
     private let db: Connection
     private let keepingIDs: Bool
+    /// Whether the file is linked to a hub, so that new tasks take ids from its reservation.
+    private let linked: Bool
     private let now: String
     /// The uuids of records that bring none.
     private var uuids = UUIDMaker()
@@ -41,6 +43,9 @@ struct StoringTarget: ImportTarget {
         let existing = try db.cached("SELECT coalesce(sum(open_count) + sum(done_count), 0) FROM lists")
             .bind([]).first { $0.int(0) } ?? 0
         bulkAfter = max(BulkLoad.minimumRows, existing)
+        linked = try db.cached("SELECT 1 FROM sync_link").bind([]).first { _ in true } ?? false
+        // Ids of a linked file are reserved on its hub; the records' own could be anyone's.
+        if linked && keepingIDs { throw TodoError.keptIDsOnLinkedFile }
         try db.execute("PRAGMA ignore_check_constraints = ON")
     }
 
@@ -107,6 +112,7 @@ struct StoringTarget: ImportTarget {
         let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(by: ", ")
         let sql = "INSERT INTO tasks \(Self.columns) VALUES \(values)"
         let statement = try rows.count == TaskImporter.batchSize ? db.cached(sql) : db.prepare(sql)
+        var reserved = linked ? try takeReservedIDs(rows.count) : nil
         statement.reset()
         var index: Int32 = 0
         func next(_ value: (any SQLBindable)?) throws {
@@ -116,7 +122,7 @@ struct StoringTarget: ImportTarget {
         for row in rows {
             let record = row.record
             let created = record.createdAt ?? now
-            try next(keepingIDs ? record.id : nil)
+            try next(keepingIDs ? record.id : reserved.map { id in defer { reserved = id + 1 }; return id })
             try next(row.listID)
             try next(record.title)
             try next(record.notes)
@@ -131,6 +137,15 @@ struct StoringTarget: ImportTarget {
             try next((record.uuid ?? uuids.next()).text)
         }
         try statement.run()
+    }
+
+    /// The first of `count` ids from the reservation of a linked file (sync_link), taken.
+    private func takeReservedIDs(_ count: Int) throws -> Int64 {
+        let first = try db.cached("UPDATE sync_link SET next_id = next_id + ?1 WHERE next_id + ?1 - 1 <= last_id RETURNING next_id - ?1")
+            .bind([count]).first { $0.int64(0) }
+        if let first { return first }
+        let left = try db.cached("SELECT max(0, last_id - next_id + 1) FROM sync_link").bind([]).first { $0.int(0) } ?? 0
+        throw TodoError.syncIDsLeft(left: left)
     }
 
     /// The tags of rows just stored. Their ids are the records' own with `--keep-ids`, else one

@@ -60,4 +60,9 @@ struct SQLiteDialect: SQLDialect {
     /// A statement that runs triggers or cascades first gathers every rowid it touches in memory
     /// (32 MiB for a million), and an UPDATE FROM every row it joins.
     var rowsPerStatement: Int? { 50_000 }
+
+    /// A linked file's next reserved id (sync_link, migration 0008); none while it is not linked.
+    var newTaskID: String { "(SELECT CASE WHEN next_id <= last_id THEN next_id ELSE -1 END FROM sync_link)" }
+
+    var takeTaskID: String? { "UPDATE sync_link SET next_id = next_id + 1 WHERE next_id = $1" }
 }

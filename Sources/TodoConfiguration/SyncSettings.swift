@@ -1,0 +1,24 @@
+/// What the environment asks of `todo sync`: the hub's URL with its password (the file keeps it
+/// without), and how many ids a file reserves for tasks added offline.
+public struct SyncSettings: Equatable, Sendable {
+    /// `TODO_SYNC_URL`: the hub to connect to, in place of the URL the link keeps.
+    public var url: ServerURL?
+    /// `TODO_SYNC_ID_BLOCK`: ids reserved at a time (10,000 unless set).
+    public var idBlock = 10_000
+
+    public init(_ environment: Environment) throws {
+        if let text = try environment.value("TODO_SYNC_URL") {
+            // Not shown: it may hold a password.
+            guard let url = ServerURL(text) else { throw SettingError.invalid(name: "TODO_SYNC_URL", value: "…", expected: "a postgres:// URL") }
+            self.url = url
+        }
+        idBlock = try environment.wholeNumber("TODO_SYNC_ID_BLOCK", upTo: 1_000_000_000, of: "ids") ?? idBlock
+        if idBlock == 0 { throw SettingError.invalid(name: "TODO_SYNC_ID_BLOCK", value: "0", expected: "a whole number of ids from 1 to 1000000000") }
+    }
+}
+
+extension Configuration {
+    public func syncSettings() throws -> SyncSettings {
+        try SyncSettings(environment)
+    }
+}

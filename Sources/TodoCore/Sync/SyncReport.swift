@@ -1,0 +1,54 @@
+/// What one sync did: how many lists and tasks it sent to the hub and received from it, the
+/// conflicts it found, and (for the first, `todo sync init`) the ids this file's tasks took from
+/// the hub.
+public struct SyncReport: Equatable, Sendable {
+    public var hub: String
+    public var sent = 0
+    public var received = 0
+    public var conflicts: [SyncConflict] = []
+    /// Old id → new id, in the order of the old ones.
+    public var renumbered: [(from: Int64, to: Int64)] = []
+    /// Whether the history was cleared because ids it names changed.
+    public var clearedHistory = false
+
+    public init(hub: String) {
+        self.hub = hub
+    }
+
+    public static func == (a: SyncReport, b: SyncReport) -> Bool {
+        a.hub == b.hub && a.sent == b.sent && a.received == b.received && a.conflicts == b.conflicts
+            && a.renumbered.map(\.from) == b.renumbered.map(\.from) && a.renumbered.map(\.to) == b.renumbered.map(\.to)
+            && a.clearedHistory == b.clearedHistory
+    }
+}
+
+/// A field both sides changed: the hub's value was kept, and this file's is here until
+/// dismissed (`todo sync conflicts --dismiss ID`).
+public struct SyncConflict: Equatable, Sendable {
+    public var id: Int64
+    /// The task's id; nil for a list's name.
+    public var task: Int64?
+    public var uuid: String
+    /// `title`, …; `deleted` where a change met a deletion; `name` for a list.
+    public var field: String
+    public var kept: String?
+    public var yours: String?
+    public var at: String
+
+    public init(id: Int64, task: Int64?, uuid: String, field: String, kept: String?, yours: String?, at: String) {
+        (self.id, self.task, self.uuid, self.field, self.kept, self.yours, self.at) = (id, task, uuid, field, kept, yours, at)
+    }
+}
+
+/// Where the link stands (`todo sync status`).
+public struct SyncStatus: Equatable, Sendable {
+    public init(hub: String, lastSync: String?, waiting: Int, idsLeft: Int64) {
+        (self.hub, self.lastSync, self.waiting, self.idsLeft) = (hub, lastSync, waiting, idsLeft)
+    }
+
+    public var hub: String
+    public var lastSync: String?
+    /// Lists and tasks changed here since the last sync.
+    public var waiting: Int
+    public var idsLeft: Int64
+}

@@ -1,0 +1,66 @@
+import TodoCore
+import TodoSQL
+
+/// Task ids on linked files (rule 7): the same on every machine, never changed once a task was
+/// synced. Each file hands out ids from a block the hub reserved for it (postgres/0005), so two
+/// files offline never give one id twice.
+enum IDs {
+    /// A block of `size` ids reserved on the hub for `holder`: its first and last.
+    static func reserve(_ size: Int64, on hub: any SQLSession, holder: String) throws -> (Int64, Int64) {
+        try hub.first("SELECT first, last FROM todo_reserve_ids($1, $2)", [.integer(size), .text(holder)]) {
+            (try $0.int64(0), try $0.int64(1))
+        } ?? (1, 0)
+    }
+
+    /// The next id for this file: from its block, else one reserved now.
+    static func take(_ file: any SQLSession, _ hub: any SQLSession, holder: String) throws -> Int64 {
+        let taken = try file.first("UPDATE sync_link SET next_id = next_id + 1 WHERE next_id <= last_id RETURNING next_id - 1", []) { try $0.int64(0) }
+        return try taken ?? reserve(1, on: hub, holder: holder).0
+    }
+
+    /// At the first sync with a hub that has tasks: a task the hub has too takes the hub's id, and
+    /// the file's others take ids reserved for them, in the order of their ids. The history names
+    /// the old ids, so it is cleared when any changed.
+    static func renumber(_ file: any SQLSession, _ hub: any SQLSession, holder: String, _ report: inout SyncReport) throws {
+        let own = try file.first("SELECT count(*) FROM tasks AS t WHERE NOT EXISTS (SELECT 1 FROM temp.hub_tasks AS h WHERE h.uuid = t.uuid)", []) { try $0.int64(0) } ?? 0
+        let first = own > 0 ? try reserve(own, on: hub, holder: holder).0 : 0
+        try file.run("DROP TABLE IF EXISTS temp.renumbered", [])
+        try file.run("""
+            CREATE TEMP TABLE renumbered AS
+            SELECT t.id AS old, coalesce(h.id, $1 - 1 + row_number() OVER (PARTITION BY h.id IS NULL ORDER BY t.id)) AS new
+            FROM tasks AS t LEFT JOIN temp.hub_tasks AS h ON h.uuid = t.uuid
+            """, [.integer(first)])
+        try file.run("DELETE FROM temp.renumbered WHERE old = new", [])
+        try file.forEachRow("SELECT old, new FROM temp.renumbered ORDER BY old", []) { report.renumbered.append((try $0.int64(0), try $0.int64(1))) }
+        guard !report.renumbered.isEmpty else { return }
+        // Through negative ids, so that no id is another task's on the way.
+        try file.run("UPDATE tasks SET id = -(SELECT r.new FROM temp.renumbered AS r WHERE r.old = tasks.id) WHERE id IN (SELECT old FROM temp.renumbered)", [])
+        try file.run("UPDATE tasks SET id = -id WHERE id < 0", [])
+        try file.run("DELETE FROM history", [])
+        report.clearedHistory = true
+    }
+}
+
+/// The conflicts a sync found, kept in the file until dismissed.
+enum Conflicts {
+    static func record(_ conflict: SyncConflict, in file: any SQLSession) throws {
+        try file.run("INSERT INTO sync_conflicts (task_id, uuid, field, kept, yours, at) VALUES ($1, $2, $3, $4, $5, $6)", [
+            conflict.task.map { .integer($0) } ?? .null, .text(conflict.uuid), .text(conflict.field), SQLValue(conflict.kept),
+            SQLValue(conflict.yours), .text(conflict.at),
+        ])
+    }
+
+    static let select = "SELECT id, task_id, uuid, field, kept, yours, at FROM sync_conflicts"
+
+    static func read(_ row: any SQLRow) throws -> SyncConflict {
+        SyncConflict(id: try row.int64(0), task: row.isNull(1) ? nil : try row.int64(1), uuid: try row.text(2), field: try row.text(3),
+                     kept: try row.optionalText(4), yours: try row.optionalText(5), at: try row.text(6))
+    }
+
+    /// Those recorded after the conflict `earlier` (a sync's own: few, each one a line to read).
+    static func found(after earlier: Int64, in file: any SQLSession) throws -> [SyncConflict] {
+        var found: [SyncConflict] = []
+        try file.forEachRow("\(select) WHERE id > $1 ORDER BY id", [.integer(earlier)]) { found.append(try read($0)) }
+        return found
+    }
+}

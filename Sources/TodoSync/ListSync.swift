@@ -1,0 +1,135 @@
+import TodoCore
+import TodoSQL
+
+/// The lists of one sync, matched by uuid (rule 5): a name changed on one side takes that side's;
+/// changed on both, the hub's is kept and this file's is a conflict; a list new here whose name
+/// the hub already has (two machines that each made `Groceries`) becomes the hub's list. A list
+/// deleted on one side and unchanged on the other is only deleted once the tasks are through
+/// (`finishDeletions`): a task kept in it (changed beats deleted) keeps it.
+struct ListSync {
+    let file: SyncSide
+    let hub: SyncSide
+    /// The hub's snapshot this sync read in.
+    let snapshot: String
+    var report: SyncReport
+    let recordConflict: (SyncConflict) throws -> Void
+
+    /// Lists changed on either side since the last sync, each made the same on both.
+    mutating func run() throws {
+        let f = file.session
+        try f.run("DROP TABLE IF EXISTS temp.sync_lists", [])
+        try f.run("CREATE TEMP TABLE sync_lists (uuid TEXT PRIMARY KEY, deleted_on TEXT) WITHOUT ROWID", [])
+        try f.run("""
+            INSERT OR IGNORE INTO temp.sync_lists (uuid)
+            SELECT uuid FROM temp.hub_lists
+            UNION ALL SELECT l.uuid FROM lists AS l LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
+            UNION ALL SELECT b.uuid FROM sync_base_lists AS b WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
+            """, [])
+        try file.forEachUUID(in: "temp.sync_lists") { try sync($0) }
+    }
+
+    private mutating func sync(_ uuid: String) throws {
+        let base = try file.session.first("SELECT name FROM sync_base_lists WHERE uuid = $1", [.text(uuid)]) { try $0.text(0) }
+        let mine = try file.list(uuid)
+        let staged = try HubChanges.list(uuid, in: file.session)
+        // Unchanged on the hub: the hub has it as last agreed (or never had it).
+        let theirs = try staged ?? base.map { _ in try hub.list(uuid) } ?? nil
+        switch (mine, theirs) {
+        case (nil, nil):
+            try setBase(uuid, nil)
+        case (nil, let theirs?):
+            if let base, base == theirs.name { return try markDeleted(uuid, on: "file") }
+            if base != nil { try conflict(uuid, kept: "the list as renamed on the hub", yours: "deleted") }
+            if let same = try file.list(named: theirs.name), same.uuid != uuid {
+                try merge(same.uuid, into: uuid, theirs)
+            } else {
+                try file.createList(uuid, name: theirs.name, createdAt: theirs.createdAt)
+            }
+            report.received += 1
+            try setBase(uuid, theirs.name)
+        case (let mine?, nil):
+            if let base, base == mine.name { return try markDeleted(uuid, on: "hub") }
+            if base != nil { try conflict(uuid, kept: "the list as renamed here", yours: "changed") }
+            try sendNew(uuid, mine)
+        case (let mine?, let theirs?):
+            var name = theirs.name
+            if mine.name != theirs.name {
+                if base == theirs.name {
+                    name = mine.name
+                    try hub.renameList(uuid, to: name, try unchangedOnHub(uuid))
+                    report.sent += 1
+                } else {
+                    if base != mine.name { try conflict(uuid, kept: theirs.name, yours: mine.name) }
+                    try file.renameList(uuid, to: name)
+                    report.received += 1
+                }
+            }
+            try setBase(uuid, name)
+        }
+    }
+
+    /// A list new here: the hub's list of that name when it has one (its tasks moved there),
+    /// else a new list there.
+    private mutating func sendNew(_ uuid: String, _ mine: (name: String, createdAt: String)) throws {
+        guard let same = try hub.list(named: mine.name), same.uuid != uuid else {
+            try hub.createList(uuid, name: mine.name, createdAt: mine.createdAt)
+            report.sent += 1
+            return try setBase(uuid, mine.name)
+        }
+        // Made on both sides offline: one list, the hub's, which reached it first.
+        guard let theirs = try hub.list(same.uuid) else { throw SyncFailure.listMissing(same.uuid) }
+        try merge(uuid, into: same.uuid, theirs)
+        try setBase(same.uuid, theirs.name)
+        report.received += 1
+    }
+
+    /// The file's list `local` (new here) becomes the hub's list `uuid` of the same name: its
+    /// tasks move there.
+    private func merge(_ local: String, into uuid: String, _ theirs: (name: String, createdAt: String)) throws {
+        guard let own = try file.listID(local) else { throw SyncFailure.listMissing(local) }
+        try file.renameList(local, to: "todo sync: \(local)")
+        let merged = try file.listID(uuid) ?? file.createList(uuid, name: theirs.name, createdAt: theirs.createdAt)
+        try file.session.run("UPDATE tasks SET list_id = $1 WHERE list_id = $2", [.integer(merged), .integer(own)])
+        try file.deleteList(local)
+    }
+
+    /// Deleted on `side` (and unchanged on the other): decided once the tasks are through.
+    private func markDeleted(_ uuid: String, on side: String) throws {
+        try file.session.run("UPDATE temp.sync_lists SET deleted_on = $1 WHERE uuid = $2", [.text(side), .text(uuid)])
+    }
+
+    /// Deletes on one side what the other deleted, unless the tasks brought it back there (a task
+    /// in it changed since, or new).
+    mutating func finishDeletions() throws {
+        try file.forEachUUID(in: "temp.sync_lists", where: "deleted_on IS NOT NULL") { uuid in
+            let side = try file.session.first("SELECT deleted_on FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)]) { try $0.text(0) }
+            let (deleter, holder) = side == "file" ? (file, hub) : (hub, file)
+            if let back = try deleter.list(uuid) {
+                try setBase(uuid, back.name)
+            } else if try holder.hasTasks(inList: uuid), let list = try holder.list(uuid) {
+                try deleter.createList(uuid, name: list.name, createdAt: list.createdAt)
+                try setBase(uuid, list.name)
+            } else {
+                try holder.deleteList(uuid, side == "file" ? try unchangedOnHub(uuid) : nil)
+                if side == "file" { report.sent += 1 } else { report.received += 1 }
+                try setBase(uuid, nil)
+            }
+        }
+    }
+
+    private func unchangedOnHub(_ uuid: String) throws -> Unchanged {
+        try HubChanges.unchanged(uuid, in: "hub_lists", file: file.session, snapshot: snapshot)
+    }
+
+    private func setBase(_ uuid: String, _ name: String?) throws {
+        guard let name else {
+            try file.session.run("DELETE FROM sync_base_lists WHERE uuid = $1", [.text(uuid)])
+            return
+        }
+        try file.session.run("INSERT OR REPLACE INTO sync_base_lists (uuid, name) VALUES ($1, $2)", [.text(uuid), .text(name)])
+    }
+
+    private func conflict(_ uuid: String, kept: String?, yours: String?) throws {
+        try recordConflict(SyncConflict(id: 0, task: nil, uuid: uuid, field: "name", kept: kept, yours: yours, at: file.now))
+    }
+}

@@ -1,0 +1,53 @@
+import TodoCore
+import TodoHistory
+import TodoSQL
+
+/// What the link keeps in the file alone: nothing here reaches the hub.
+extension Sync {
+    /// `todo sync status`.
+    package static func status(of file: any SQLRepository) throws -> SyncStatus {
+        try file.translatingErrors {
+            let session = file.session
+            guard let link = try SyncLink.read(session) else { throw SyncFailure.notLinked }
+            let lists = """
+                SELECT l.uuid FROM lists AS l LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
+                UNION ALL SELECT b.uuid FROM sync_base_lists AS b WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
+                """
+            let waiting = try session.first("SELECT (SELECT count(*) FROM (\(TaskSync.changedHere(session)))) + (SELECT count(*) FROM (\(lists)))", []) {
+                try $0.int(0)
+            } ?? 0
+            return SyncStatus(hub: link.hub, lastSync: link.lastSync, waiting: waiting, idsLeft: link.idsLeft)
+        }
+    }
+
+    /// `todo sync conflicts`: those not dismissed, oldest first.
+    package static func forEachConflict(in file: any SQLRepository, _ body: (SyncConflict) throws -> Void) throws {
+        try file.translatingErrors {
+            guard try SyncLink.read(file.session) != nil else { throw SyncFailure.notLinked }
+            try file.session.forEachRow("\(Conflicts.select) WHERE dismissed = 0 ORDER BY id", []) { try body(try Conflicts.read($0)) }
+        }
+    }
+
+    /// `todo sync conflicts --dismiss ID...`: all or none (an id that is no conflict, or one
+    /// dismissed already, changes nothing).
+    package static func dismiss(_ ids: [Int64], in file: any SQLRepository) throws {
+        try file.translatingErrors {
+            try file.transaction(rollback: false, joining: false) {
+                for id in ids where try file.session.run("UPDATE sync_conflicts SET dismissed = 1 WHERE id = $1 AND dismissed = 0", [.integer(id)]) == 0 {
+                    throw SyncFailure.noConflict(id)
+                }
+            }
+        }
+    }
+
+    /// `todo sync unlink`: the hub it was linked to.
+    package static func unlink(_ file: any SQLRepository) throws -> String {
+        try file.translatingErrors {
+            try file.transaction(rollback: false, joining: false) {
+                guard let link = try SyncLink.read(file.session) else { throw SyncFailure.notLinked }
+                try SyncLink.remove(file.session)
+                return link.hub
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import TodoCore
+import TodoHistory
+import TodoSQL
+
+/// `todo sync`: one exchange between a file and its hub, in one transaction on each. The hub's
+/// commits first: a sync cut off before the file's commits leaves the hub with what was sent and
+/// the file as it was, and the next sync sends and receives it all again, which changes nothing
+/// twice (every write makes a row what the merge says it is).
+package enum Sync {
+    /// `todo sync init`: links `file` to `hub` (shown as `shown`) and makes the two agree. The
+    /// hub's lists and tasks come in and the file's go out, one task per uuid. If the hub has
+    /// tasks, this file's other tasks take ids it reserves (the report says which), and the
+    /// history, which names the old ids, is cleared.
+    package static func link(file: any SQLRepository, hub: any SQLRepository, shown: String, block: Int64, now: String) throws -> SyncReport {
+        try inBoth(file, hub) {
+            if let link = try SyncLink.read(file.session) { throw SyncFailure.alreadyLinked(hub: link.hub) }
+            var uuids = UUIDMaker()
+            var link = SyncLink(hub: shown, hubIdentity: try identity(of: hub.session), holder: uuids.next().text, nextID: 1, lastID: 0)
+            return try exchange(file.session, hub.session, &link, block: block, now: now)
+        }
+    }
+
+    /// `todo sync`: sends what changed here, receives what changed on the hub.
+    package static func run(file: any SQLRepository, hub: any SQLRepository, block: Int64, now: String) throws -> SyncReport {
+        try inBoth(file, hub) {
+            guard var link = try SyncLink.read(file.session) else { throw SyncFailure.notLinked }
+            let found = try identity(of: hub.session)
+            guard found == link.hubIdentity else { throw SyncFailure.otherHub(linked: link.hubIdentity, found: found) }
+            return try exchange(file.session, hub.session, &link, block: block, now: now)
+        }
+    }
+
+    /// The link of `file`, if it has one: where a sync goes.
+    package static func link(of file: any SQLRepository) throws -> SyncLink? {
+        try file.translatingErrors { try SyncLink.read(file.session) }
+    }
+
+    /// `body` in a transaction on the file holding the file, around one on the hub holding the
+    /// hub's writers' lock.
+    private static func inBoth<T>(_ file: any SQLRepository, _ hub: any SQLRepository, _ body: () throws -> T) throws -> T {
+        try file.translatingErrors {
+            try file.transaction(rollback: false, joining: false) {
+                try hub.translatingErrors { try hub.transaction(rollback: false, joining: false, body) }
+            }
+        }
+    }
+
+    private static func exchange(_ file: any SQLSession, _ hub: any SQLSession, _ link: inout SyncLink, block: Int64, now: String) throws -> SyncReport {
+        let first = link.snapshot == nil
+        // Taken before anything is read: what commits after it is read now or the next time.
+        let (snapshot, own) = try hub.first("SELECT pg_current_snapshot()::text, pg_current_xact_id()::text", []) { (try $0.text(0), try $0.text(1)) }!
+        try HubChanges.stage(from: hub, into: file, since: first ? nil : link)
+        let (fileSide, hubSide) = (SyncSide(session: file, now: now), SyncSide(session: hub, now: now))
+        var report = SyncReport(hub: link.hub)
+        let earlier = try file.first("SELECT coalesce(max(id), 0) FROM sync_conflicts", []) { try $0.int64(0) } ?? 0
+        if first, try hub.first("SELECT EXISTS (SELECT 1 FROM tasks)", [], { try $0.bool(0) }) == true {
+            try IDs.renumber(file, hub, holder: link.holder, &report)
+        }
+        let record = { (conflict: SyncConflict) in try Conflicts.record(conflict, in: file) }
+        var lists = ListSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: report, recordConflict: record)
+        try lists.run()
+        let holder = link.holder
+        var tasks = TaskSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: lists.report, recordConflict: record) {
+            try IDs.take(file, hub, holder: holder)
+        }
+        try tasks.run()
+        lists.report = tasks.report
+        try lists.finishDeletions()
+        report = lists.report
+        // Ids taken on the way (`IDs.take`) were taken in the file's row.
+        if let stored = try SyncLink.read(file) { (link.nextID, link.lastID) = (stored.nextID, stored.lastID) }
+        if first || link.idsLeft < block / 2 {
+            (link.nextID, link.lastID) = try IDs.reserve(block, on: hub, holder: link.holder)
+        }
+        (link.snapshot, link.ownChange, link.lastSync) = (snapshot, own, now)
+        try link.write(file)
+        report.conflicts = try Conflicts.found(after: earlier, in: file)
+        for table in ["hub_lists", "hub_tasks", "sync_lists", "sync_tasks"] { try file.run("DROP TABLE temp.\(table)", []) }
+        return report
+    }
+
+    /// Which database the hub is: a restored copy or another server is told apart from it.
+    private static func identity(of hub: any SQLSession) throws -> String {
+        try hub.first("""
+            SELECT (SELECT system_identifier FROM pg_control_system())::text || '/' || d.oid::text
+            FROM pg_database AS d WHERE d.datname = current_database()
+            """, []) { try $0.text(0) } ?? ""
+    }
+}

@@ -1,0 +1,25 @@
+import Testing
+import TodoCore
+
+/// libpq's password file, as libpq reads it: the first matching line, `*` for any value, `\:`
+/// and `\\` escaped, comments and short lines skipped, a socket folder read as localhost.
+@Suite struct PasswordFileTests {
+    let file = """
+        # a comment: hub:5432:todo:ann:no
+        hub.example.org:5432:todo:ann:first
+        hub.example.org:5432:todo:ann:second
+        hub.example.org:*:*:bob:pa\\:ss\\\\word
+        too:few:fields
+        localhost:5433:*:ann:local\r
+        *:*:*:*:anything
+        """
+
+    @Test func theFirstMatchingLineGivesThePassword() {
+        #expect(PasswordFile.password(in: file, host: "hub.example.org", port: 5432, database: "todo", user: "ann") == "first")
+        #expect(PasswordFile.password(in: file, host: "hub.example.org", port: 6000, database: "x", user: "bob") == "pa:ss\\word")
+        #expect(PasswordFile.password(in: file, host: "/var/run/postgresql", port: 5433, database: "todo", user: "ann") == "local")
+        #expect(PasswordFile.password(in: file, host: "elsewhere", port: 1, database: "d", user: "u") == "anything")
+        #expect(PasswordFile.password(in: "hub:5432:todo:ann:pw", host: "hub", port: 5432, database: "todo", user: "eve") == nil)
+        #expect(PasswordFile.password(in: "", host: "hub", port: 5432, database: "todo", user: "ann") == nil)
+    }
+}

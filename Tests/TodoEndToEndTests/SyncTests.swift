@@ -1,0 +1,316 @@
+#if PostgreSQL
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// `todo sync` between files (each a machine) and a real PostgreSQL hub, on the built binary:
+/// issue 30's rules, one test each, and the files and hub equal once everyone has synced.
+@Suite(.enabled(if: PostgresTestServer.url != nil, Comment(rawValue: PostgresTestServer.skipped)))
+struct SyncTests {
+    /// A hub (a new database) and machines linked to it, each its own file.
+    struct Team {
+        let hub: String
+        var machines: [TodoRunner] = []
+
+        init(machines count: Int, block: Int = 10_000) throws {
+            hub = try PostgresTestServer.newDatabase()
+            for _ in 0..<count {
+                // The password comes from TODO_SYNC_URL: the file keeps the URL without it.
+                machines.append(try TodoRunner(environment: ["TODO_SYNC_URL": hub, "TODO_SYNC_ID_BLOCK": String(block)]))
+            }
+        }
+
+        subscript(index: Int) -> TodoRunner { machines[index] }
+
+        func link(_ index: Int) throws -> [String: Any] {
+            try machines[index].jsonObject(["sync", "init", hub])
+        }
+
+        func sync(_ index: Int) throws -> [String: Any] {
+            try machines[index].jsonObject(["sync"])
+        }
+
+        /// Every task as the hub has it, by id: list, title, notes, due, priority, done, tags.
+        func hubTasks() throws -> String {
+            try PostgresTestServer.psql(hub, """
+                SELECT t.id || '|' || l.name || '|' || t.title || '|' || coalesce(t.notes, '') || '|' || coalesce(t.due, '') || '|' || t.priority
+                    || '|' || CASE WHEN t.done THEN 't' ELSE 'f' END || '|' || coalesce((SELECT string_agg(tag, ' ' ORDER BY lower(tag)) FROM task_tags WHERE task_id = t.id), '')
+                FROM tasks AS t JOIN lists AS l ON l.id = t.list_id ORDER BY t.id
+                """)
+        }
+
+        /// The same of one machine's file, as todo exports it (in id order).
+        func tasks(_ index: Int) throws -> String {
+            try machines[index].succeed(["export"]).stdout.split(separator: "\n").map { line in
+                let task = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                let tags = (task["tags"] as? [String] ?? []).sorted { $0.lowercased() < $1.lowercased() }.joined(separator: " ")
+                return ["\(task["id"]!)", task["list"] as! String, task["title"] as! String, task["notes"] as? String ?? "",
+                        task["due"] as? String ?? "", task["priority"] as! String, (task["done"] as! Bool) ? "t" : "f", tags].joined(separator: "|")
+            }.joined(separator: "\n")
+        }
+
+        /// Everyone synced twice over: every file as the hub.
+        func converge() throws {
+            for _ in 0..<2 { for index in machines.indices { _ = try sync(index) } }
+            let hub = try hubTasks()
+            for index in machines.indices { #expect(try tasks(index) == hub, "machine \(index)") }
+        }
+    }
+
+    @Test func linkingBringsTheHubsTasksInAndSendsTheFilesOutWithoutDoubles() throws {
+        let team = try Team(machines: 3)
+        try team[0].add("Work", "from the laptop")
+        try team[0].add("Home", "milk", ["--tag", "shop"])
+        let first = try team.link(0)
+        // The hub was empty: the laptop keeps its ids.
+        #expect(first["sent"] as? Int == 4 && (first["renumbered"] as? [Any])?.isEmpty == true)
+        try team[1].add("Work", "from the desktop")
+        let second = try team.link(1)
+        #expect(second["received"] as? Int == 4)
+        let moved = try #require((second["renumbered"] as? [[String: Int]])?.first)
+        #expect(moved["from"] == 1 && moved["to"]! > 2, "\(second)")
+        #expect(try team[1].jsonArray(["list", "Work"]).count == 2, "one Work list, holding both")
+        // The same tasks, carried over by an export, are the same tasks (same uuids): nothing doubles.
+        let export = try team[0].succeed(["export"]).stdout
+        #expect(try team[2].run(["import", "--keep-ids"], stdin: Data(export.utf8)).status == 0)
+        #expect(try team.link(2)["sent"] as? Int == 0)
+        try team.converge()
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT count(*) FROM tasks") == "3")
+    }
+
+    @Test func differentFieldsChangedOnTwoMachinesAreBothKept() throws {
+        let team = try Team(machines: 2)
+        let id = try team[0].add("Work", "report")
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try team[0].succeed(["edit", "\(id)", "--priority", "high"])
+        try team[1].succeed(["edit", "\(id)", "--due", "2026-12-24", "--notes", "the long one"])
+        #expect((try team.sync(0)["conflicts"] as? [Any])?.isEmpty == true)
+        #expect((try team.sync(1)["conflicts"] as? [Any])?.isEmpty == true)
+        try team.converge()
+        #expect(try team.hubTasks() == "\(id)|Work|report|the long one|2026-12-24|high|f|")
+    }
+
+    @Test func oneFieldChangedOnBothKeepsTheValueThatReachedTheHubFirst() throws {
+        let team = try Team(machines: 2)
+        let id = try team[0].add("Home", "milk")
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try team[0].succeed(["edit", "\(id)", "--title", "oat milk"])
+        try team[1].succeed(["edit", "\(id)", "--title", "soy milk"])
+        // The desktop syncs first: its value is kept, whatever the clocks say.
+        _ = try team.sync(1)
+        let laptop = try team.sync(0)
+        let conflict = try #require((laptop["conflicts"] as? [[String: Any]])?.first)
+        #expect(conflict["task"] as? Int == id && conflict["field"] as? String == "title")
+        #expect(conflict["kept"] as? String == "soy milk" && conflict["yours"] as? String == "oat milk")
+        try team.converge()
+        #expect(try team.hubTasks().contains("|soy milk|"))
+        // Kept until dismissed; dismissing is all or nothing.
+        let waiting = try team[0].jsonArray(["sync", "conflicts"])
+        #expect(waiting.count == 1)
+        let conflictID = try #require(waiting.first?["id"] as? Int)
+        #expect(try team[0].run(["sync", "conflicts", "--dismiss", "\(conflictID)", "999"]).failedCleanly(with: 1, oneLine: true))
+        try team[0].succeed(["sync", "conflicts", "--dismiss", "\(conflictID)"])
+        #expect(try team[0].jsonArray(["sync", "conflicts"]).isEmpty)
+        #expect(try team[1].jsonArray(["sync", "conflicts"]).isEmpty, "the desktop's value was kept: no conflict there")
+    }
+
+    @Test func tagsMergeTagByTag() throws {
+        let team = try Team(machines: 2)
+        let id = try team[0].add("Home", "milk", ["--tag", "a", "--tag", "b"])
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try team[0].succeed(["edit", "\(id)", "--tag", "c"])
+        try team[1].succeed(["edit", "\(id)", "--untag", "b"])
+        try team.converge()
+        #expect(try team.hubTasks() == "\(id)|Home|milk|||none|f|a c")
+    }
+
+    @Test func aChangeBeatsADeletionAndADeletionOnBothIsNoConflict() throws {
+        let team = try Team(machines: 2)
+        let kept = try team[0].add("Home", "kept")
+        let gone = try team[0].add("Home", "gone")
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try team[0].succeed(["rm", "\(kept)"])
+        try team[1].succeed(["edit", "\(kept)", "--title", "kept, changed"])
+        try team[0].succeed(["rm", "\(gone)"])
+        try team[1].succeed(["rm", "\(gone)"])
+        _ = try team.sync(0)
+        let desktop = try team.sync(1)
+        #expect((desktop["conflicts"] as? [[String: Any]])?.map { $0["field"] as? String } == ["deleted"])
+        try team.converge()
+        #expect(try team.hubTasks() == "\(kept)|Home|kept, changed|||none|f|")
+    }
+
+    @Test func listsMatchByUUIDAndOneNameMadeTwiceIsOneList() throws {
+        let team = try Team(machines: 2)
+        try team[0].add("Work", "first")
+        _ = try team.link(0)
+        _ = try team.link(1)
+        // Renamed on one machine while the other adds to it.
+        try team[0].succeed(["rename-list", "Work", "Job"])
+        try team[1].add("Work", "second")
+        // Made on both offline.
+        try team[0].add("Groceries", "bread")
+        try team[1].add("Groceries", "eggs")
+        // Deleted with --force on one while the other adds to it.
+        try team[0].add("Trip", "tickets")
+        try team.converge()
+        try team[1].succeed(["delete-list", "Trip", "--force"])
+        try team[0].add("Trip", "passport")
+        try team.converge()
+        let lists = try PostgresTestServer.psql(team.hub, "SELECT l.name || ' ' || count(t.id) FROM lists AS l LEFT JOIN tasks AS t ON t.list_id = l.id GROUP BY l.name ORDER BY l.name")
+        #expect(lists == "Groceries 2\nJob 2\nTrip 1", "\(lists)")
+    }
+
+    @Test func aRepeatingTaskDoneOnTwoMachinesMakesOneNextTask() throws {
+        let team = try Team(machines: 2)
+        let id = try team[0].add("Home", "water the plants", ["--due", "2026-12-01", "--repeat", "weekly"])
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try team[0].succeed(["done", "\(id)"])
+        try team[1].succeed(["done", "\(id)"])
+        _ = try team.sync(0)
+        let desktop = try team.sync(1)
+        #expect((desktop["conflicts"] as? [Any])?.isEmpty == true, "\(desktop)")
+        try team.converge()
+        let rows = try team.hubTasks().split(separator: "\n")
+        #expect(rows.count == 2 && rows.filter { $0.contains("|f|") }.count == 1, "one next task, open: \(rows)")
+    }
+
+    @Test func idsAreTheSameEverywhereAndAddingPastTheBlockIsRefused() throws {
+        let team = try Team(machines: 2, block: 3)
+        _ = try team.link(0)
+        _ = try team.link(1)
+        let ids = try (0..<3).map { try team[0].add("Home", "offline \($0)") }
+        let other = try team[1].add("Home", "elsewhere")
+        #expect(!ids.contains(other) && ids == [ids[0], ids[0] + 1, ids[0] + 2])
+        let refused = try team[0].run(["add", "Home", "one too many"])
+        #expect(refused.failedCleanly(with: 1, oneLine: true) && refused.stderr.contains("todo sync"), "\(refused.summary)")
+        _ = try team.sync(0)
+        #expect(try team[0].jsonObject(["sync", "status"])["ids_left"] as? Int == 3)
+        let later = try team[0].add("Home", "one more")
+        // A team member on the hub itself gets ids past every block.
+        let direct = try TodoRunner(environment: ["TODO_DB": team.hub]).add("Home", "online")
+        #expect(direct > later && direct > other)
+        try team.converge()
+        #expect(try team.tasks(1).split(separator: "\n").map { $0.split(separator: "|")[0] } == (ids + [other, later, direct]).sorted().map { Substring("\($0)") })
+    }
+
+    @Test func handEditsWithSqlite3AndPsqlAreSynced() throws {
+        let team = try Team(machines: 2)
+        let id = try team[0].add("Home", "milk")
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try sqlite3(team[0].databasePath, "UPDATE tasks SET title = 'edited with sqlite3' WHERE id = \(id)")
+        #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 1)
+        _ = try team.sync(0)
+        try PostgresTestServer.psql(team.hub, "UPDATE tasks SET notes = 'edited with psql' WHERE id = \(id)")
+        try team.converge()
+        #expect(try team.tasks(1) == "\(id)|Home|edited with sqlite3|edited with psql||none|f|")
+    }
+
+    /// A sync cut off after the hub committed and before the file did: the next one finishes it,
+    /// nothing twice, no conflict.
+    @Test func aSyncWhoseFileNeverCommittedIsFinishedByTheNext() throws {
+        let team = try Team(machines: 2)
+        let id = try team[0].add("Home", "milk")
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try team[0].succeed(["edit", "\(id)", "--title", "oat milk"])
+        try team[0].add("Home", "bread")
+        try team[1].succeed(["edit", "\(id)", "--priority", "high"])
+        _ = try team.sync(1)
+        let file = team[0].databasePath
+        try sqlite3(file, "PRAGMA wal_checkpoint(TRUNCATE)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        _ = try team.sync(0)
+        // The file as it was before that sync: as if it had been killed before its commit.
+        try sqlite3(file, "PRAGMA wal_checkpoint(TRUNCATE)")
+        try before.write(to: URL(fileURLWithPath: file))
+        #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 2, "the edit and the add wait again")
+        let again = try team.sync(0)
+        #expect((again["conflicts"] as? [Any])?.isEmpty == true, "\(again)")
+        try team.converge()
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT count(*) FROM tasks") == "2")
+        #expect(try team.hubTasks().contains("|oat milk|||high|f|"))
+    }
+
+    /// psql takes none of todo's locks: a row it changes while a sync runs is never written over.
+    @Test func aRowChangedOnTheHubDuringASyncIsNotWrittenOver() throws {
+        let team = try Team(machines: 1)
+        let id = try team[0].add("Home", "milk")
+        _ = try team.link(0)
+        try team[0].succeed(["edit", "\(id)", "--title", "oat milk"])
+        let psql = try PostgresTestServer.psqlInBackground(team.hub, "BEGIN; UPDATE tasks SET notes = 'from psql' WHERE id = \(id); SELECT pg_sleep(1.5); COMMIT;")
+        let during = try team[0].run(["sync"])
+        psql.waitUntilExit()
+        #expect(during.failedCleanly(with: 1, oneLine: true) && during.stderr.contains("changed on the hub"), "\(during.summary)")
+        _ = try team.sync(0)
+        #expect(try team.tasks(0) == "\(id)|Home|oat milk|from psql||none|f|")
+        #expect(try team.hubTasks() == "\(id)|Home|oat milk|from psql||none|f|")
+    }
+
+    /// The file keeps the hub's URL without its password; later syncs find it in ~/.pgpass, which
+    /// is read only while it is its owner's alone, as libpq reads it.
+    @Test func thePasswordComesFromThePasswordFile() throws {
+        let hub = try PostgresTestServer.newDatabase()
+        let machine = try TodoRunner()
+        try machine.add("Home", "milk")
+        _ = try machine.jsonObject(["sync", "init", hub])
+        #expect(try sqliteValue(machine.databasePath, "SELECT hub FROM sync_link").contains("todo:todo@") == false, "no password in the file")
+        #expect(try machine.run(["sync"]).failedCleanly(with: 1, oneLine: true), "no password anywhere")
+        let address = try #require(hub.firstRange(of: "@")).upperBound
+        let hostAndPort = hub[address...].prefix { $0 != "/" }
+        let passwords = machine.directory.path("home/.pgpass")
+        try FileManager.default.createDirectory(atPath: machine.directory.path("home"), withIntermediateDirectories: true)
+        try "\(hostAndPort):*:todo:todo\n".write(toFile: passwords, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: passwords)
+        #expect(try machine.run(["sync"]).failedCleanly(with: 1, oneLine: true), "readable by others: ignored")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passwords)
+        #expect(try machine.jsonObject(["sync"])["sent"] as? Int == 0)
+    }
+
+    @Test func aHubThatCannotBeReachedChangesNothingHere() throws {
+        let team = try Team(machines: 1)
+        try team[0].add("Home", "milk")
+        _ = try team.link(0)
+        try team[0].add("Home", "bread")
+        let result = try team[0].run(["sync"], environment: ["TODO_SYNC_URL": "postgres://todo@127.0.0.1:1/none?connect_timeout=2"])
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 1)
+    }
+
+    @Test func statusUnlinkAndTheFilesOnlyCommands() throws {
+        let team = try Team(machines: 1)
+        #expect(try team[0].run(["sync"]).failedCleanly(with: 1, oneLine: true))
+        #expect(try team[0].run(["sync", "status"]).failedCleanly(with: 1, oneLine: true))
+        try team[0].add("Home", "milk")
+        _ = try team.link(0)
+        #expect(try team[0].run(["sync", "init", team.hub]).failedCleanly(with: 1, oneLine: true), "linked once")
+        let status = try team[0].jsonObject(["sync", "status"])
+        #expect(status["waiting"] as? Int == 0 && status["ids_left"] as? Int == 10_000)
+        #expect((status["hub"] as? String)?.contains("todo:todo@") == false, "never the password")
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT count(*) FROM tasks") == "1")
+        try team[0].succeed(["sync", "unlink"])
+        #expect(try team[0].run(["sync", "status"]).failedCleanly(with: 1, oneLine: true))
+        #expect(try team[0].jsonArray(["tasks"]).count == 1, "its tasks stay")
+        #expect(try team[0].run(["sync", "init", "not a url"]).failedCleanly(with: 64, oneLine: true))
+        #expect(try team[0].run(["sync", "status"], environment: ["TODO_DB": team.hub]).failedCleanly(with: 1, oneLine: true))
+    }
+}
+
+/// One value, read with the sqlite3 shell.
+func sqliteValue(_ path: String, _ sql: String) throws -> String {
+    let process = Process(), output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [path, sql]
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+#endif
