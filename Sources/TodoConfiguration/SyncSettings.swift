@@ -5,6 +5,10 @@ public struct SyncSettings: Equatable, Sendable {
     public var url: ServerURL?
     /// `TODO_SYNC_ID_BLOCK`: ids reserved at a time (10,000 unless set).
     public var idBlock = 10_000
+    /// `TODO_SYNC_AUTO=on`: each writing command on a linked file syncs after it commits.
+    public var auto = false
+    /// `TODO_SYNC_TIMEOUT`: seconds that sync may take to reach the hub, and each of its statements (2).
+    public var timeoutSeconds = 2
 
     public init(_ environment: Environment) throws {
         if let text = try environment.value("TODO_SYNC_URL") {
@@ -13,6 +17,13 @@ public struct SyncSettings: Equatable, Sendable {
             self.url = url
         }
         idBlock = try environment.wholeNumber("TODO_SYNC_ID_BLOCK", upTo: 1_000_000_000, of: "ids") ?? idBlock
+        switch try environment.value("TODO_SYNC_AUTO") {
+        case nil, "", "off": auto = false
+        case "on": auto = true
+        case let other?: throw SettingError.invalid(name: "TODO_SYNC_AUTO", value: other, expected: "on or off")
+        }
+        timeoutSeconds = try environment.wholeNumber("TODO_SYNC_TIMEOUT", upTo: 3600, of: "seconds") ?? timeoutSeconds
+        if timeoutSeconds == 0 { throw SettingError.invalid(name: "TODO_SYNC_TIMEOUT", value: "0", expected: "a whole number of seconds from 1 to 3600") }
         if idBlock == 0 { throw SettingError.invalid(name: "TODO_SYNC_ID_BLOCK", value: "0", expected: "a whole number of ids from 1 to 1000000000") }
     }
 }

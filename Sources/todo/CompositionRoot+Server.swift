@@ -45,8 +45,11 @@ extension CompositionRoot {
     }
 
     /// `todo sync` (or, `linking`, `todo sync init`) between `file` and the hub at `url`.
-    static func exchange(_ file: SQLiteTodoRepository, _ url: ServerURL, _ configuration: Configuration, linking: Bool) throws -> SyncReport {
-        let hub = try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: .init(configuration.serverSettings()))
+    /// `timeout`: seconds to reach the hub and for each statement (the sync after a command).
+    static func exchange(_ file: SQLiteTodoRepository, _ url: ServerURL, _ configuration: Configuration, linking: Bool, timeout: Int? = nil) throws -> SyncReport {
+        var options = PostgresTodoRepository.Options(try configuration.serverSettings())
+        if let timeout { (options.connectTimeoutSeconds, options.statementTimeoutSeconds) = (timeout, timeout) }
+        let hub = try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: options)
         let block = Int64(try configuration.syncSettings().idBlock), now = LocalClock().timestamp()
         if linking { return try Sync.link(file: file, hub: hub, shown: url.withoutPassword, block: block, now: now) }
         return try Sync.run(file: file, hub: hub, block: block, now: now)
@@ -54,7 +57,7 @@ extension CompositionRoot {
     #else
     static let opensServers = false
 
-    static func exchange(_: SQLiteTodoRepository, _ url: ServerURL, _: Configuration, linking _: Bool) throws -> SyncReport {
+    static func exchange(_: SQLiteTodoRepository, _ url: ServerURL, _: Configuration, linking _: Bool, timeout _: Int? = nil) throws -> SyncReport {
         throw ServerRefusal.notThisBuild(url)
     }
 

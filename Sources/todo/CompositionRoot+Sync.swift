@@ -31,9 +31,7 @@ extension CompositionRoot {
             try print(SyncText.report(report, linking: true, json: json))
             if report.clearedHistory { StandardError.write("todo: the history was cleared: its changes named the tasks' old ids\n") }
         case .run:
-            guard let link = try Sync.link(of: file) else { throw SyncFailure.notLinked }
-            let url = try configuration.syncSettings().url ?? ServerURL(link.hub) ?? { throw SyncFailure.notAHub(link.hub) }()
-            try print(SyncText.report(try exchange(file, url, configuration, linking: false), linking: false, json: json))
+            try print(SyncText.report(try exchange(file, try linkedHub(of: file, configuration), configuration, linking: false), linking: false, json: json))
         case .status: try print(SyncText.status(try Sync.status(of: file), json: json))
         case .conflicts(let ids) where !ids.isEmpty: try Sync.dismiss(ids, in: file)
         case .conflicts:
@@ -41,6 +39,26 @@ extension CompositionRoot {
             try Sync.forEachConflict(in: file) { lines.append(json ? SyncText.conflict(json: $0) : SyncText.line($0)) }
             try print(json ? "[" + lines.joined(separator: ",") + "]\n" : lines.map { $0 + "\n" }.joined())
         case .unlink: try print(SyncText.unlinked(try Sync.unlink(file), json: json))
+        }
+    }
+
+    /// The hub `file` is linked to: TODO_SYNC_URL (with its password), else the URL it keeps.
+    private static func linkedHub(of file: SQLiteTodoRepository, _ configuration: Configuration) throws -> ServerURL {
+        guard let link = try Sync.link(of: file) else { throw SyncFailure.notLinked }
+        return try configuration.syncSettings().url ?? ServerURL(link.hub) ?? { throw SyncFailure.notAHub(link.hub) }()
+    }
+
+    /// TODO_SYNC_AUTO: a sync after a command that wrote to a linked file, bounded by
+    /// TODO_SYNC_TIMEOUT. It never fails the command: not reaching the hub is one line on stderr,
+    /// and so is each conflict found.
+    static func syncAfterwards(_ configuration: Configuration, _ repository: any TodoRepository) {
+        guard let file = repository as? SQLiteTodoRepository, (try? Sync.link(of: file)) != nil else { return }
+        do {
+            let report = try exchange(file, try linkedHub(of: file, configuration), configuration, linking: false,
+                                      timeout: try configuration.syncSettings().timeoutSeconds)
+            for conflict in report.conflicts { StandardError.write("todo: sync conflict: " + SyncText.line(conflict) + "\n") }
+        } catch {
+            StandardError.write("todo: not synced (\(TerminalText.safe(String(describing: error))))\n")
         }
     }
 }

@@ -41,6 +41,8 @@ enum CompositionRoot {
         let missing = location.server == nil && !createsDatabase && access(location.path, F_OK) != 0 ? location.path : nil
         let renderer = plan.renderer(settings, output: output, forbidsColour: configuration.forbidsColour, missingDatabase: missing)
 
+        // Read before the command: a setting it cannot use stops it before it changes anything.
+        let autoSync = plan.writes && !plan.dryRun && location.server == nil ? try configuration.syncSettings().auto : false
         let repository = try repository(configuration, onlyReads: !plan.writes, missing: missing != nil)
         let app = AppCoordinator(display: renderer, repository: repository, today: { LocalClock().today() })
         app.start()
@@ -61,6 +63,7 @@ enum CompositionRoot {
         }
         // What an import could not carry over, once it is in (or, in a dry run, would be).
         for message in plan.notices?.messages ?? [] { StandardError.write("todo: " + TerminalText.safe(message) + "\n") }
+        if autoSync { syncAfterwards(configuration, repository) }
     }
 }
 

@@ -273,6 +273,27 @@ struct SyncTests {
         #expect(try machine.jsonObject(["sync"])["sent"] as? Int == 0)
     }
 
+    /// TODO_SYNC_AUTO=on: each writing command syncs after it commits; a hub out of reach is one
+    /// line on stderr, never a failed command.
+    @Test func eachWritingCommandSyncsAfterwardsWhenAsked() throws {
+        let team = try Team(machines: 2)
+        _ = try team.link(0)
+        _ = try team.link(1)
+        let auto: [String: String?] = ["TODO_SYNC_AUTO": "on"]
+        let added = try team[0].run(["add", "Home", "milk"], environment: auto)
+        #expect(added.status == 0 && added.stderr == "todo: created the list \"Home\"\n", "\(added.summary)")
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT title FROM tasks") == "milk", "sent by the add itself")
+        try team[1].succeed(["new-list", "Work"], environment: auto)
+        #expect(try team[1].jsonArray(["list", "Home"]).count == 1, "received by the desktop's own command")
+        // Out of reach: the command succeeds, says so once, and the change waits here.
+        let away = try team[0].run(["add", "Home", "bread"], environment: ["TODO_SYNC_AUTO": "on", "TODO_SYNC_URL": "postgres://todo@127.0.0.1:1/none", "TODO_SYNC_TIMEOUT": "1"])
+        #expect(away.status == 0 && away.stdout.hasPrefix("Added") && away.stderrLines.count == 1 && away.stderr.hasPrefix("todo: not synced ("), "\(away.summary)")
+        #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 1)
+        // A value it cannot use stops the command before it changes anything.
+        #expect(try team[0].run(["add", "Home", "eggs"], environment: ["TODO_SYNC_AUTO": "yes"]).failedCleanly(with: 64, oneLine: true))
+        #expect(try team[0].jsonArray(["list", "Home"]).count == 2)
+    }
+
     @Test func aHubThatCannotBeReachedChangesNothingHere() throws {
         let team = try Team(machines: 1)
         try team[0].add("Home", "milk")
