@@ -50,7 +50,7 @@ package enum Sync {
         // Taken before anything is read: what commits after it is read now or the next time.
         let (snapshot, own) = try hub.first("SELECT pg_current_snapshot()::text, pg_current_xact_id()::text", []) { (try $0.text(0), try $0.text(1)) }!
         try HubChanges.stage(from: hub, into: file, since: first ? nil : link)
-        let (fileSide, hubSide) = (SyncSide(session: file, now: now), SyncSide(session: hub, now: now))
+        let (fileSide, hubSide) = (SyncSide(session: file, now: now, isHub: false), SyncSide(session: hub, now: now, isHub: true))
         var report = SyncReport(hub: link.hub)
         let earlier = try file.first("SELECT coalesce(max(id), 0) FROM sync_conflicts", []) { try $0.int64(0) } ?? 0
         if first, try hub.first("SELECT EXISTS (SELECT 1 FROM tasks)", [], { try $0.bool(0) }) == true {

@@ -23,6 +23,7 @@ struct SyncSide {
     let session: any SQLSession
     /// When rows this sync creates were created.
     let now: String
+    let isHub: Bool
 
     func listID(_ uuid: String) throws -> Int64? {
         try session.first("SELECT id FROM lists WHERE uuid = $1", [.text(uuid)]) { try $0.int64(0) }
@@ -70,11 +71,18 @@ struct SyncSide {
         let stored = try session.run("""
             INSERT INTO tasks (id, list_id, title, notes, due, priority, done, completed_at, created_at, updated_at, repeat, repeat_from, uuid)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING
-            """, [.integer(row.id), .integer(list), .text(t.title), SQLValue(t.notes), SQLValue(t.due), .text(t.priority), .bool(t.done),
-                  SQLValue(t.completedAt), .text(t.createdAt), .text(t.updatedAt), SQLValue(t.repeat), .text(t.repeatFrom), .text(uuid)])
+            """, Self.insertValues(uuid, row, list: list))
         guard stored == 1 else { return false }
-        try setTags(t.tags, of: row.id)
+        // A new row has no tags yet: no need to read them first.
+        for tag in t.tags { try session.run("INSERT INTO task_tags (task_id, tag) VALUES ($1, $2)", [.integer(row.id), .text(tag)]) }
         return true
+    }
+
+    /// The values of an INSERT of a task, in `insert`'s order of columns.
+    static func insertValues(_ uuid: String, _ row: SyncedRow, list: Int64) -> [SQLValue] {
+        let t = row.task
+        return [.integer(row.id), .integer(list), .text(t.title), SQLValue(t.notes), SQLValue(t.due), .text(t.priority), .bool(t.done),
+                SQLValue(t.completedAt), .text(t.createdAt), .text(t.updatedAt), SQLValue(t.repeat), .text(t.repeatFrom), .text(uuid)]
     }
 
     /// Writes every field of a task this side has (found by its uuid), its tags too.

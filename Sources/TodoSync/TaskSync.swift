@@ -13,6 +13,11 @@ struct TaskSync {
     let recordConflict: (SyncConflict) throws -> Void
     /// The next id reserved for this file, taken (for a task whose id another has on the hub).
     let takeID: () throws -> Int64
+    /// The hub's ids of lists by uuid, as found so far.
+    var hubLists: [String: Int64] = [:]
+    /// Tasks new here, waiting to be sent (`sendQueued`).
+    var queued: [(uuid: String, row: SyncedRow, list: Int64)] = []
+    static let rowsPerSend = 200
 
     /// The tasks that differ here from the base: new, changed (by todo or by hand) or deleted.
     static func changedHere(_ file: any SQLSession) -> String {
@@ -30,6 +35,51 @@ struct TaskSync {
         try f.run("CREATE TEMP TABLE sync_tasks (uuid TEXT PRIMARY KEY) WITHOUT ROWID", [])
         try f.run("INSERT OR IGNORE INTO temp.sync_tasks (uuid) SELECT uuid FROM temp.hub_tasks UNION ALL \(Self.changedHere(f))", [])
         try file.forEachUUID(in: "temp.sync_tasks") { try sync($0) }
+        try sendQueued()
+    }
+
+    /// Queues a task new here for `sendQueued`, which runs once enough are waiting.
+    private mutating func queue(_ uuid: String, _ row: SyncedRow) throws {
+        queued.append((uuid, row, try list(row.task.listUUID, on: hub, from: file)))
+        if queued.count == Self.rowsPerSend { try sendQueued() }
+    }
+
+    /// The tasks new here, in one INSERT (a round trip per task made a first sync of a large
+    /// file take minutes) and their tags in another; one whose id another task has on the hub
+    /// (given by hand) is sent alone, with a new id (`send`).
+    private mutating func sendQueued() throws {
+        guard !queued.isEmpty else { return }
+        let columns = 13
+        let values = queued.indices.map { i in "(" + (1...columns).map { "$\(i * columns + $0)" }.joined(separator: ", ") + ")" }
+        var stored = Set<Int64>()
+        try hub.session.forEachRow("""
+            INSERT INTO tasks (id, list_id, title, notes, due, priority, done, completed_at, created_at, updated_at, repeat, repeat_from, uuid)
+            VALUES \(values.joined(separator: ", ")) ON CONFLICT (id) DO NOTHING RETURNING id
+            """, queued.flatMap { SyncSide.insertValues($0.uuid, $0.row, list: $0.list) }) { stored.insert(try $0.int64(0)) }
+        let tags = queued.filter { stored.contains($0.row.id) }.flatMap { item in item.row.task.tags.map { (item.row.id, $0) } }
+        // A thousand to a statement: a task may have many tags, and a statement 65,535 values.
+        for start in stride(from: 0, to: tags.count, by: 1000) {
+            let chunk = tags[start..<min(start + 1000, tags.count)]
+            try hub.session.run("INSERT INTO task_tags (task_id, tag) VALUES " + chunk.indices.map { "($\(($0 - start) * 2 + 1), $\(($0 - start) * 2 + 2))" }.joined(separator: ", "),
+                                chunk.flatMap { [SQLValue.integer($0.0), .text($0.1)] })
+        }
+        for (uuid, row, _) in queued {
+            var row = row
+            if stored.contains(row.id) { report.sent += 1 } else { row.id = try send(uuid, row) }
+            try writeBase(uuid, row)
+        }
+        queued.removeAll(keepingCapacity: true)
+    }
+
+    private func record(_ conflicts: [TaskMerge.Conflict], of uuid: String, _ id: Int64) throws {
+        for conflict in conflicts {
+            try recordConflict(SyncConflict(id: 0, task: id, uuid: uuid, field: conflict.field, kept: conflict.kept, yours: conflict.yours, at: file.now))
+        }
+    }
+
+    private func writeBase(_ uuid: String, _ row: SyncedRow) throws {
+        try file.session.run("INSERT OR REPLACE INTO sync_base_tasks (uuid, \(SyncedRows.fields)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                             SyncedRows.values(uuid, row))
     }
 
     private mutating func sync(_ uuid: String) throws {
@@ -51,7 +101,10 @@ struct TaskSync {
         case .task(let task, let conflicts):
             var row = SyncedRow(id: theirs?.id ?? mine?.id ?? 0, task: task)
             if theirs == nil {
-                row.id = try send(uuid, row)
+                // New here, or deleted on the hub and changed here (as this file has it, then):
+                // sent with others, many to a statement.
+                try queue(uuid, row)
+                return try record(conflicts, of: uuid, row.id)
             } else if theirs?.task != task {
                 try hub.update(uuid, row, list: try list(task.listUUID, on: hub, from: file), try unchangedOnHub(uuid))
                 report.sent += 1
@@ -65,11 +118,8 @@ struct TaskSync {
                 try file.update(uuid, row, list: try list(task.listUUID, on: file, from: hub))
                 report.received += 1
             }
-            try file.session.run("INSERT OR REPLACE INTO sync_base_tasks (uuid, \(SyncedRows.fields)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-                                 SyncedRows.values(uuid, row))
-            for conflict in conflicts {
-                try recordConflict(SyncConflict(id: 0, task: row.id, uuid: uuid, field: conflict.field, kept: conflict.kept, yours: conflict.yours, at: file.now))
-            }
+            try writeBase(uuid, row)
+            try record(conflicts, of: uuid, row.id)
         }
     }
 
@@ -94,8 +144,19 @@ struct TaskSync {
 
     /// The list's id on `side`, made there from the other side's (or the base's) when missing:
     /// a task kept in a list the side deleted brings it back (rule 5).
-    private func list(_ uuid: String, on side: SyncSide, from other: SyncSide) throws -> Int64 {
-        if let id = try side.listID(uuid) { return id }
+    private mutating func list(_ uuid: String, on side: SyncSide, from other: SyncSide) throws -> Int64 {
+        let onHub = side.isHub
+        if onHub, let id = hubLists[uuid] { return id }
+        let id = try side.listID(uuid) ?? made(uuid, on: side, from: other)
+        if onHub {
+            // A round trip saved per task sent; a few thousand lists at most are remembered.
+            if hubLists.count >= 4096 { hubLists.removeAll(keepingCapacity: true) }
+            hubLists[uuid] = id
+        }
+        return id
+    }
+
+    private func made(_ uuid: String, on side: SyncSide, from other: SyncSide) throws -> Int64 {
         if let list = try other.list(uuid) { return try side.createList(uuid, name: list.name, createdAt: list.createdAt) }
         let name = try file.session.first("SELECT name FROM sync_base_lists WHERE uuid = $1", [.text(uuid)]) { try $0.text(0) }
         guard let name else { throw SyncFailure.listMissing(uuid) }
