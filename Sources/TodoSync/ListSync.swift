@@ -18,19 +18,48 @@ struct ListSync {
     mutating func run() throws {
         let f = file.session
         try f.run("DROP TABLE IF EXISTS temp.sync_lists", [])
-        try f.run("CREATE TEMP TABLE sync_lists (uuid TEXT PRIMARY KEY, deleted_on TEXT) WITHOUT ROWID", [])
+        // `mine`: the name here before the sync, as the merge compares it (a list may be given a
+        // passing name on the way); `wanted`: the name a list waits for while another has it.
+        try f.run("CREATE TEMP TABLE sync_lists (uuid TEXT PRIMARY KEY, deleted_on TEXT, mine TEXT, wanted TEXT) WITHOUT ROWID", [])
         try f.run("""
             INSERT OR IGNORE INTO temp.sync_lists (uuid)
             SELECT uuid FROM temp.hub_lists
             UNION ALL SELECT l.uuid FROM lists AS l LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
             UNION ALL SELECT b.uuid FROM sync_base_lists AS b WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
             """, [])
+        try f.run("UPDATE temp.sync_lists SET mine = (SELECT l.name FROM lists AS l WHERE l.uuid = sync_lists.uuid)", [])
         try file.forEachUUID(in: "temp.sync_lists") { try sync($0) }
+        // Each list waiting for a name another list had, now that every list has its own.
+        try file.forEachUUID(in: "temp.sync_lists", where: "wanted IS NOT NULL") { uuid in
+            guard let name = try f.first("SELECT wanted FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)], { try $0.text(0) }) else { return }
+            if let other = try file.list(named: name), other.uuid != uuid { throw SyncFailure.listNameTaken(name) }
+            try file.renameList(uuid, to: name)
+        }
+    }
+
+    /// Names the file's list `uuid` (`create`: makes it), or, while another list of this file has
+    /// that name (one the hub renamed or deleted, not yet come to), gives it a passing name and
+    /// the name it waits for.
+    private func name(_ uuid: String, _ name: String, creating createdAt: String?) throws {
+        var now = name
+        if let other = try file.list(named: name), other.uuid != uuid {
+            now = "todo sync: " + uuid
+            try file.session.run("UPDATE temp.sync_lists SET wanted = $1 WHERE uuid = $2", [.text(name), .text(uuid)])
+        }
+        if let createdAt { try file.createList(uuid, name: now, createdAt: createdAt) } else { try file.renameList(uuid, to: now) }
+    }
+
+    /// Whether the file's list `uuid` is new here: never agreed with the hub, nor there.
+    private func isNewHere(_ uuid: String) throws -> Bool {
+        try file.session.first("SELECT 1 FROM sync_base_lists WHERE uuid = $1", [.text(uuid)]) { _ in true } == nil
+            && hub.listID(uuid) == nil
     }
 
     private mutating func sync(_ uuid: String) throws {
         let base = try file.session.first("SELECT name FROM sync_base_lists WHERE uuid = $1", [.text(uuid)]) { try $0.text(0) }
-        let mine = try file.list(uuid)
+        let here = try file.list(uuid)
+        let before = try file.session.first("SELECT mine FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)]) { try $0.optionalText(0) } ?? nil
+        let mine = here.map { (name: before ?? $0.name, createdAt: $0.createdAt) }
         let staged = try HubChanges.list(uuid, in: file.session)
         // Unchanged on the hub: the hub has it as last agreed (or never had it).
         let theirs = try staged ?? base.map { _ in try hub.list(uuid) } ?? nil
@@ -40,10 +69,10 @@ struct ListSync {
         case (nil, let theirs?):
             if let base, base == theirs.name { return try markDeleted(uuid, on: "file") }
             if base != nil { try conflict(uuid, kept: "the list as renamed on the hub", yours: "deleted") }
-            if let same = try file.list(named: theirs.name), same.uuid != uuid {
+            if let same = try file.list(named: theirs.name), same.uuid != uuid, try isNewHere(same.uuid) {
                 try merge(same.uuid, into: uuid, theirs)
             } else {
-                try file.createList(uuid, name: theirs.name, createdAt: theirs.createdAt)
+                try name(uuid, theirs.name, creating: theirs.createdAt)
             }
             report.received += 1
             try setBase(uuid, theirs.name)
@@ -56,11 +85,12 @@ struct ListSync {
             if mine.name != theirs.name {
                 if base == theirs.name {
                     name = mine.name
+                    if let other = try hub.list(named: name), other.uuid != uuid { throw SyncFailure.listNameTaken(name) }
                     try hub.renameList(uuid, to: name, try unchangedOnHub(uuid))
                     report.sent += 1
                 } else {
                     if base != mine.name { try conflict(uuid, kept: theirs.name, yours: mine.name) }
-                    try file.renameList(uuid, to: name)
+                    try self.name(uuid, name, creating: nil)
                     report.received += 1
                 }
             }

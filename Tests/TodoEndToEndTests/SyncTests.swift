@@ -165,6 +165,28 @@ struct SyncTests {
         #expect(lists == "Groceries 2\nJob 2\nTrip 1", "\(lists)")
     }
 
+    /// A name passed from one list to another on the hub reaches a file whose list had it.
+    @Test func aNameMovedToAnotherListOnTheHubMovesHereToo() throws {
+        let team = try Team(machines: 2)
+        try team[0].add("Groceries", "bread")
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try team[1].succeed(["rename-list", "Groceries", "Food"])
+        try team[1].add("Groceries", "a new list of the old name")
+        _ = try team.sync(1)
+        _ = try team.sync(0)
+        try team.converge()
+        let lists = try PostgresTestServer.psql(team.hub, "SELECT l.name || ': ' || t.title FROM lists AS l JOIN tasks AS t ON t.list_id = l.id ORDER BY l.name")
+        #expect(lists == "Food: bread\nGroceries: a new list of the old name", "\(lists)")
+        // Renamed here onto a name the hub gave another list meanwhile: refused, nothing synced.
+        try team[0].succeed(["rename-list", "Food", "Shop"])
+        try team[1].succeed(["rename-list", "Groceries", "Shop"])
+        _ = try team.sync(1)
+        let clash = try team[0].run(["sync"])
+        #expect(clash.failedCleanly(with: 1, oneLine: true) && clash.stderr.contains("Shop"), "\(clash.summary)")
+        #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 1)
+    }
+
     @Test func aRepeatingTaskDoneOnTwoMachinesMakesOneNextTask() throws {
         let team = try Team(machines: 2)
         let id = try team[0].add("Home", "water the plants", ["--due", "2026-12-01", "--repeat", "weekly"])

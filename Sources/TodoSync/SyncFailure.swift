@@ -1,0 +1,54 @@
+import TodoCore
+
+/// What stops a sync (nothing of it is kept, here or on the hub).
+public enum SyncFailure: ReportedError, Equatable {
+    /// A task the hub sends has an id a task of this file has (given by hand).
+    case idTaken(Int64)
+    case listMissing(String)
+    /// `todo sync` on a file that is not linked.
+    case notLinked
+    /// `todo sync init` on a file that is.
+    case alreadyLinked(hub: String)
+    /// A row the sync was about to write on the hub was changed there meanwhile (by psql).
+    case hubChangedMeanwhile
+    /// `--db` names a server: a file syncs with a hub, a hub with nothing.
+    case notAFile(String)
+    /// `todo sync init` of something that is not a postgres:// URL.
+    case notAHub(String)
+    /// Two lists, one here and one on the hub, would end with one name.
+    case listNameTaken(String)
+    /// `--dismiss` of an id that is no conflict waiting.
+    case noConflict(Int64)
+    /// The hub is not the database this file was linked to.
+    case otherHub(linked: String, found: String)
+
+    public var exitStatus: Int32 {
+        if case .notAHub = self { return ExitStatus.usage }
+        return ExitStatus.failure
+    }
+
+    public var description: String {
+        switch self {
+        case .idTaken(let id):
+            "the hub sends a task with id \(id), which a task of this file has too (one given by hand?); give it another id with sqlite3, or export and remove it, then sync again. Nothing was synced"
+        case .listMissing(let uuid):
+            "a task's list \(uuid) is on neither side; run todo db check. Nothing was synced"
+        case .notLinked:
+            "this file is not linked to a hub: todo sync init URL links it"
+        case .alreadyLinked(let hub):
+            "this file is already linked to \(hub): todo sync unlink first to link it elsewhere"
+        case .hubChangedMeanwhile:
+            "a row changed on the hub while this sync ran (psql?); nothing was synced: run todo sync again"
+        case .notAFile(let shown):
+            "todo sync links a file to a hub, and \(shown) is a PostgreSQL database; give --db or TODO_DB the file to link (the hub is todo sync init's URL)"
+        case .notAHub(let text):
+            "a hub is a PostgreSQL database, given as postgres://user@host/database, not '\(text)'"
+        case .listNameTaken(let name):
+            "two lists would both be named \(MessageText.quoted(name)) after this sync (one renamed here, one on the hub); rename one of them, then sync again. Nothing was synced"
+        case .noConflict(let id):
+            "there is no conflict \(id) waiting (todo sync conflicts lists them); nothing was dismissed"
+        case .otherHub(let linked, let found):
+            "the hub is not the database this file was linked to (linked: \(linked), found: \(found)); nothing was synced. todo sync unlink, then todo sync init URL, links it to this one"
+        }
+    }
+}
