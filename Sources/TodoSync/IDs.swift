@@ -12,10 +12,29 @@ enum IDs {
         } ?? (1, 0)
     }
 
-    /// The next id for this file: from its block, else one reserved now.
+    /// The next id for this file: from its block (as `todo add` takes one), else one reserved now.
     static func take(_ file: any SQLSession, _ hub: any SQLSession, holder: String) throws -> Int64 {
-        let taken = try file.first("UPDATE sync_link SET next_id = next_id + 1 WHERE next_id <= last_id RETURNING next_id - 1", []) { try $0.int64(0) }
-        return try taken ?? reserve(1, on: hub, holder: holder).0
+        let next = try file.first("SELECT \(file.dialect.newTaskID)", []) { $0.isNull(0) ? nil : try $0.int64(0) } ?? nil
+        guard let next, next > 0, let take = file.dialect.takeTaskID else { return try reserve(1, on: hub, holder: holder).0 }
+        try file.run(take, [.integer(next)])
+        return next
+    }
+
+    /// The blocks the hub reserved for this file.
+    static func blocks(of holder: String, on hub: any SQLSession) throws -> [ClosedRange<Int64>] {
+        var blocks: [ClosedRange<Int64>] = []
+        try hub.forEachRow("SELECT first, last FROM id_blocks WHERE holder = $1", [.text(holder)]) { blocks.append(try $0.int64(0)...$0.int64(1)) }
+        return blocks
+    }
+
+    /// Moves the hub's numbering past every id this file has handed out, deleted tasks' too
+    /// (ids are never given twice), before its tasks keep their ids on a hub that has given none.
+    static func numberPast(_ file: any SQLSession, on hub: any SQLSession) throws {
+        let highest = try file.first("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'tasks'), 0)", []) { try $0.int64(0) } ?? 0
+        try hub.run("""
+            SELECT setval(pg_get_serial_sequence('tasks', 'id'), $1)
+            WHERE $1 > coalesce(pg_sequence_last_value(pg_get_serial_sequence('tasks', 'id')::regclass), 0)
+            """, [.integer(highest)])
     }
 
     /// At the first sync with a hub that has tasks: a task the hub has too takes the hub's id, and

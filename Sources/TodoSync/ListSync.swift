@@ -20,7 +20,7 @@ struct ListSync {
         try f.run("DROP TABLE IF EXISTS temp.sync_lists", [])
         // `mine`: the name here before the sync, as the merge compares it (a list may be given a
         // passing name on the way); `wanted`: the name a list waits for while another has it.
-        try f.run("CREATE TEMP TABLE sync_lists (uuid TEXT PRIMARY KEY, deleted_on TEXT, mine TEXT, wanted TEXT) WITHOUT ROWID", [])
+        try f.run("CREATE TEMP TABLE sync_lists (uuid TEXT PRIMARY KEY, deleted_on TEXT, mine TEXT, wanted TEXT, wanted_on_hub TEXT) WITHOUT ROWID", [])
         try f.run("""
             INSERT OR IGNORE INTO temp.sync_lists (uuid)
             SELECT uuid FROM temp.hub_lists
@@ -29,24 +29,32 @@ struct ListSync {
             """, [])
         try f.run("UPDATE temp.sync_lists SET mine = (SELECT l.name FROM lists AS l WHERE l.uuid = sync_lists.uuid)", [])
         try file.forEachUUID(in: "temp.sync_lists") { try sync($0) }
-        // Each list waiting for a name another list had, now that every list has its own.
-        try file.forEachUUID(in: "temp.sync_lists", where: "wanted IS NOT NULL") { uuid in
-            guard let name = try f.first("SELECT wanted FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)], { try $0.text(0) }) else { return }
-            if let other = try file.list(named: name), other.uuid != uuid { throw SyncFailure.listNameTaken(name) }
-            try file.renameList(uuid, to: name)
-        }
     }
 
-    /// Names the file's list `uuid` (`create`: makes it), or, while another list of this file has
-    /// that name (one the hub renamed or deleted, not yet come to), gives it a passing name and
-    /// the name it waits for.
-    private func name(_ uuid: String, _ name: String, creating createdAt: String?) throws {
+    /// Names `side`'s list `uuid` (given `createdAt`: makes it), or, while another list there has
+    /// that name (one renamed or deleted on the other side, not yet come to, or two names
+    /// swapped), gives it a passing name and the name it waits for (`finish`).
+    private func name(_ uuid: String, _ name: String, on side: SyncSide, creating createdAt: String? = nil, _ unchanged: Unchanged? = nil) throws {
         var now = name
-        if let other = try file.list(named: name), other.uuid != uuid {
+        if let other = try side.list(named: name), other.uuid != uuid {
             now = "todo sync: " + uuid
-            try file.session.run("UPDATE temp.sync_lists SET wanted = $1 WHERE uuid = $2", [.text(name), .text(uuid)])
+            try file.session.run("UPDATE temp.sync_lists SET \(side.isHub ? "wanted_on_hub" : "wanted") = $1 WHERE uuid = $2", [.text(name), .text(uuid)])
         }
-        if let createdAt { try file.createList(uuid, name: now, createdAt: createdAt) } else { try file.renameList(uuid, to: now) }
+        if let createdAt { try side.createList(uuid, name: now, createdAt: createdAt) } else { try side.renameList(uuid, to: now, unchanged) }
+    }
+
+    /// Once the tasks are through: the deletions (`finishDeletions`), then each list waiting for
+    /// a name gets it; two lists that would both end with one name stop the sync.
+    mutating func finish() throws {
+        try finishDeletions()
+        for side in [file, hub] {
+            let column = side.isHub ? "wanted_on_hub" : "wanted"
+            try file.forEachUUID(in: "temp.sync_lists", where: "\(column) IS NOT NULL") { uuid in
+                guard let name = try file.session.first("SELECT \(column) FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)], { try $0.text(0) }) else { return }
+                if let other = try side.list(named: name), other.uuid != uuid { throw SyncFailure.listNameTaken(name) }
+                try side.renameList(uuid, to: name)
+            }
+        }
     }
 
     /// Whether the file's list `uuid` is new here: never agreed with the hub, nor there.
@@ -72,7 +80,7 @@ struct ListSync {
             if let same = try file.list(named: theirs.name), same.uuid != uuid, try isNewHere(same.uuid) {
                 try merge(same.uuid, into: uuid, theirs)
             } else {
-                try name(uuid, theirs.name, creating: theirs.createdAt)
+                try name(uuid, theirs.name, on: file, creating: theirs.createdAt)
             }
             report.received += 1
             try setBase(uuid, theirs.name)
@@ -85,12 +93,11 @@ struct ListSync {
             if mine.name != theirs.name {
                 if base == theirs.name {
                     name = mine.name
-                    if let other = try hub.list(named: name), other.uuid != uuid { throw SyncFailure.listNameTaken(name) }
-                    try hub.renameList(uuid, to: name, try unchangedOnHub(uuid))
+                    try self.name(uuid, name, on: hub, try unchangedOnHub(uuid))
                     report.sent += 1
                 } else {
                     if base != mine.name { try conflict(uuid, kept: theirs.name, yours: mine.name) }
-                    try self.name(uuid, name, creating: nil)
+                    try self.name(uuid, name, on: file)
                     report.received += 1
                 }
             }
@@ -130,7 +137,7 @@ struct ListSync {
 
     /// Deletes on one side what the other deleted, unless the tasks brought it back there (a task
     /// in it changed since, or new).
-    mutating func finishDeletions() throws {
+    private mutating func finishDeletions() throws {
         try file.forEachUUID(in: "temp.sync_lists", where: "deleted_on IS NOT NULL") { uuid in
             let side = try file.session.first("SELECT deleted_on FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)]) { try $0.text(0) }
             let (deleter, holder) = side == "file" ? (file, hub) : (hub, file)

@@ -53,19 +53,27 @@ package enum Sync {
         let (fileSide, hubSide) = (SyncSide(session: file, now: now, isHub: false), SyncSide(session: hub, now: now, isHub: true))
         var report = SyncReport(hub: link.hub)
         let earlier = try file.first("SELECT coalesce(max(id), 0) FROM sync_conflicts", []) { try $0.int64(0) } ?? 0
-        if first, try hub.first("SELECT EXISTS (SELECT 1 FROM tasks)", [], { try $0.bool(0) }) == true {
-            try IDs.renumber(file, hub, holder: link.holder, &report)
+        if first {
+            // Ids are the hub's to give once it gave any (a task, or a block to a file linked
+            // before): this file's then take new ones. Else they stay, and the hub gives none of
+            // them again, nor any this file gave to a task deleted since.
+            if try hub.first("SELECT EXISTS (SELECT 1 FROM tasks) OR EXISTS (SELECT 1 FROM id_blocks)", [], { try $0.bool(0) }) == true {
+                try IDs.renumber(file, hub, holder: link.holder, &report)
+            } else {
+                try IDs.numberPast(file, on: hub)
+            }
         }
         let record = { (conflict: SyncConflict) in try Conflicts.record(conflict, in: file) }
         var lists = ListSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: report, recordConflict: record)
         try lists.run()
         let holder = link.holder
-        var tasks = TaskSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: lists.report, recordConflict: record) {
+        var tasks = TaskSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: lists.report, recordConflict: record,
+                             ownIDs: first ? nil : try IDs.blocks(of: holder, on: hub)) {
             try IDs.take(file, hub, holder: holder)
         }
         try tasks.run()
         lists.report = tasks.report
-        try lists.finishDeletions()
+        try lists.finish()
         report = lists.report
         // Ids taken on the way (`IDs.take`) were taken in the file's row.
         if let stored = try SyncLink.read(file) { (link.nextID, link.lastID) = (stored.nextID, stored.lastID) }

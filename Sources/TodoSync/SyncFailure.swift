@@ -15,6 +15,8 @@ public enum SyncFailure: ReportedError, Equatable {
     case notAFile(String)
     /// `todo sync init` of something that is not a postgres:// URL.
     case notAHub(String)
+    /// A task holds what the hub cannot store.
+    case cannotSend(Int64, String)
     /// Two lists, one here and one on the hub, would end with one name.
     case listNameTaken(String)
     /// `--dismiss` of an id that is no conflict waiting.
@@ -43,6 +45,8 @@ public enum SyncFailure: ReportedError, Equatable {
             "todo sync links a file to a hub, and \(shown) is a PostgreSQL database; give --db or TODO_DB the file to link (the hub is todo sync init's URL)"
         case .notAHub(let text):
             "a hub is a PostgreSQL database, given as postgres://user@host/database, not '\(text)'"
+        case .cannotSend(let id, let what):
+            "task \(id) holds \(what), which PostgreSQL cannot store; edit it (todo edit \(id)), then sync again. Nothing was synced"
         case .listNameTaken(let name):
             "two lists would both be named \(MessageText.quoted(name)) after this sync (one renamed here, one on the hub); rename one of them, then sync again. Nothing was synced"
         case .noConflict(let id):

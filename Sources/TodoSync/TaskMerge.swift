@@ -64,6 +64,12 @@ public enum TaskMerge {
             }
         }
         merged.tags = tags(base: base?.tags, mine: mine.tags, theirs: theirs.tags)
+        // A repeat needs a due date: one side took the date away while the other made it
+        // repeat. The date's side reached the hub first or is the hub's; the repeat is set aside.
+        if merged.repeat != nil && merged.due == nil {
+            conflicts.append(Conflict(field: SyncedField.repeat.rawValue, kept: nil, yours: merged.repeat))
+            merged.repeat = nil
+        }
         // When it last changed: as the side it now equals says, else the later of the two.
         merged.updatedAt = same(merged, theirs) ? theirs.updatedAt : same(merged, mine) ? mine.updatedAt : max(mine.updatedAt, theirs.updatedAt)
         return .task(merged, conflicts: conflicts)
@@ -82,7 +88,9 @@ public enum TaskMerge {
         let was = TagSet(base ?? []), here = TagSet(mine), there = TagSet(theirs)
         var kept = TagSet()
         var result: [String] = []
-        for tag in theirs + mine {
+        // A tag respelled here (`Food` to `food`) and as it was on the hub keeps this file's spelling.
+        let respelled = Set(mine.filter { tag in !(base ?? []).contains(tag) && was.contains(tag) && theirs.contains { Tags.same($0, tag) && (base ?? []).contains($0) } })
+        for tag in mine.filter(respelled.contains) + theirs + mine {
             // Kept where neither side took it away: on a side that has it, and not removed by the other.
             let removed = was.contains(tag) && (!here.contains(tag) || !there.contains(tag))
             if !removed, kept.insert(tag) { result.append(tag) }

@@ -11,6 +11,9 @@ struct TaskSync {
     let snapshot: String
     var report: SyncReport
     let recordConflict: (SyncConflict) throws -> Void
+    /// The blocks of ids the hub reserved for this file (nil at the first sync, whose ids are
+    /// settled before: `IDs.renumber`).
+    let ownIDs: [ClosedRange<Int64>]?
     /// The next id reserved for this file, taken (for a task whose id another has on the hub).
     let takeID: () throws -> Int64
     /// The hub's ids of lists by uuid, as found so far.
@@ -38,8 +41,18 @@ struct TaskSync {
         try sendQueued()
     }
 
-    /// Queues a task new here for `sendQueued`, which runs once enough are waiting.
-    private mutating func queue(_ uuid: String, _ row: SyncedRow) throws {
+    /// Queues a task for `sendQueued`, which runs once enough are waiting. One `new` here whose id
+    /// is not from this file's blocks (given by hand with sqlite3: the next after the file's
+    /// highest, maybe another file's) takes this file's next id first.
+    private mutating func queue(_ uuid: String, _ row: SyncedRow, new: Bool) throws {
+        var row = row
+        if new, let ownIDs, !ownIDs.contains(where: { $0.contains(row.id) }) {
+            let id = try takeID()
+            try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(id), .text(uuid)])
+            report.renumbered.append((row.id, id))
+            row.id = id
+        }
+        for text in [row.task.title, row.task.notes ?? ""] where text.utf8.contains(0) { throw SyncFailure.cannotSend(row.id, "a NUL character") }
         queued.append((uuid, row, try list(row.task.listUUID, on: hub, from: file)))
         if queued.count == Self.rowsPerSend { try sendQueued() }
     }
@@ -73,8 +86,16 @@ struct TaskSync {
 
     private func record(_ conflicts: [TaskMerge.Conflict], of uuid: String, _ id: Int64) throws {
         for conflict in conflicts {
-            try recordConflict(SyncConflict(id: 0, task: id, uuid: uuid, field: conflict.field, kept: conflict.kept, yours: conflict.yours, at: file.now))
+            // A list is shown by its name, not its uuid.
+            let (kept, yours) = conflict.field == SyncedField.list.rawValue
+                ? (try listName(conflict.kept), try listName(conflict.yours)) : (conflict.kept, conflict.yours)
+            try recordConflict(SyncConflict(id: 0, task: id, uuid: uuid, field: conflict.field, kept: kept, yours: yours, at: file.now))
         }
+    }
+
+    private func listName(_ uuid: String?) throws -> String? {
+        guard let uuid else { return nil }
+        return try file.list(uuid)?.name ?? hub.list(uuid)?.name ?? uuid
     }
 
     private func writeBase(_ uuid: String, _ row: SyncedRow) throws {
@@ -103,9 +124,10 @@ struct TaskSync {
             if theirs == nil {
                 // New here, or deleted on the hub and changed here (as this file has it, then):
                 // sent with others, many to a statement.
-                try queue(uuid, row)
+                try queue(uuid, row, new: base == nil)
                 return try record(conflicts, of: uuid, row.id)
             } else if theirs?.task != task {
+                for text in [task.title, task.notes ?? ""] where text.utf8.contains(0) { throw SyncFailure.cannotSend(row.id, "a NUL character") }
                 try hub.update(uuid, row, list: try list(task.listUUID, on: hub, from: file), try unchangedOnHub(uuid))
                 report.sent += 1
             }

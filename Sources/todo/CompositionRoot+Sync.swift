@@ -33,7 +33,9 @@ extension CompositionRoot {
         case .run:
             try print(SyncText.report(try exchange(file, try linkedHub(of: file, configuration), configuration, linking: false), linking: false, json: json))
         case .status: try print(SyncText.status(try Sync.status(of: file), json: json))
-        case .conflicts(let ids) where !ids.isEmpty: try Sync.dismiss(ids, in: file)
+        case .conflicts(let ids) where !ids.isEmpty:
+            try Sync.dismiss(ids, in: file)
+            try print(SyncText.dismissed(ids, json: json))
         case .conflicts:
             var lines: [String] = []
             try Sync.forEachConflict(in: file) { lines.append(json ? SyncText.conflict(json: $0) : SyncText.line($0)) }

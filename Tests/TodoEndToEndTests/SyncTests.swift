@@ -22,6 +22,13 @@ struct SyncTests {
 
         subscript(index: Int) -> TodoRunner { machines[index] }
 
+        /// A task added on the first machine, then every machine linked in turn: its id.
+        func sharing(_ list: String, _ title: String, _ options: [String] = []) throws -> Int {
+            let id = try machines[0].add(list, title, options)
+            for index in machines.indices { _ = try link(index) }
+            return id
+        }
+
         func link(_ index: Int) throws -> [String: Any] {
             try machines[index].jsonObject(["sync", "init", hub])
         }
@@ -80,9 +87,7 @@ struct SyncTests {
 
     @Test func differentFieldsChangedOnTwoMachinesAreBothKept() throws {
         let team = try Team(machines: 2)
-        let id = try team[0].add("Work", "report")
-        _ = try team.link(0)
-        _ = try team.link(1)
+        let id = try team.sharing("Work", "report")
         try team[0].succeed(["edit", "\(id)", "--priority", "high"])
         try team[1].succeed(["edit", "\(id)", "--due", "2026-12-24", "--notes", "the long one"])
         #expect((try team.sync(0)["conflicts"] as? [Any])?.isEmpty == true)
@@ -93,9 +98,7 @@ struct SyncTests {
 
     @Test func oneFieldChangedOnBothKeepsTheValueThatReachedTheHubFirst() throws {
         let team = try Team(machines: 2)
-        let id = try team[0].add("Home", "milk")
-        _ = try team.link(0)
-        _ = try team.link(1)
+        let id = try team.sharing("Home", "milk")
         try team[0].succeed(["edit", "\(id)", "--title", "oat milk"])
         try team[1].succeed(["edit", "\(id)", "--title", "soy milk"])
         // The desktop syncs first: its value is kept, whatever the clocks say.
@@ -118,9 +121,7 @@ struct SyncTests {
 
     @Test func tagsMergeTagByTag() throws {
         let team = try Team(machines: 2)
-        let id = try team[0].add("Home", "milk", ["--tag", "a", "--tag", "b"])
-        _ = try team.link(0)
-        _ = try team.link(1)
+        let id = try team.sharing("Home", "milk", ["--tag", "a", "--tag", "b"])
         try team[0].succeed(["edit", "\(id)", "--tag", "c"])
         try team[1].succeed(["edit", "\(id)", "--untag", "b"])
         try team.converge()
@@ -130,9 +131,7 @@ struct SyncTests {
     @Test func aChangeBeatsADeletionAndADeletionOnBothIsNoConflict() throws {
         let team = try Team(machines: 2)
         let kept = try team[0].add("Home", "kept")
-        let gone = try team[0].add("Home", "gone")
-        _ = try team.link(0)
-        _ = try team.link(1)
+        let gone = try team.sharing("Home", "gone")
         try team[0].succeed(["rm", "\(kept)"])
         try team[1].succeed(["edit", "\(kept)", "--title", "kept, changed"])
         try team[0].succeed(["rm", "\(gone)"])
@@ -189,9 +188,7 @@ struct SyncTests {
 
     @Test func aRepeatingTaskDoneOnTwoMachinesMakesOneNextTask() throws {
         let team = try Team(machines: 2)
-        let id = try team[0].add("Home", "water the plants", ["--due", "2026-12-01", "--repeat", "weekly"])
-        _ = try team.link(0)
-        _ = try team.link(1)
+        let id = try team.sharing("Home", "water the plants", ["--due", "2026-12-01", "--repeat", "weekly"])
         try team[0].succeed(["done", "\(id)"])
         try team[1].succeed(["done", "\(id)"])
         _ = try team.sync(0)
@@ -223,9 +220,7 @@ struct SyncTests {
 
     @Test func handEditsWithSqlite3AndPsqlAreSynced() throws {
         let team = try Team(machines: 2)
-        let id = try team[0].add("Home", "milk")
-        _ = try team.link(0)
-        _ = try team.link(1)
+        let id = try team.sharing("Home", "milk")
         try sqlite3(team[0].databasePath, "UPDATE tasks SET title = 'edited with sqlite3' WHERE id = \(id)")
         #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 1)
         _ = try team.sync(0)
@@ -238,9 +233,7 @@ struct SyncTests {
     /// nothing twice, no conflict.
     @Test func aSyncWhoseFileNeverCommittedIsFinishedByTheNext() throws {
         let team = try Team(machines: 2)
-        let id = try team[0].add("Home", "milk")
-        _ = try team.link(0)
-        _ = try team.link(1)
+        let id = try team.sharing("Home", "milk")
         try team[0].succeed(["edit", "\(id)", "--title", "oat milk"])
         try team[0].add("Home", "bread")
         try team[1].succeed(["edit", "\(id)", "--priority", "high"])

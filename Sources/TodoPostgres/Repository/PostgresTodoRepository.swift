@@ -131,6 +131,10 @@ public final class PostgresTodoRepository: SQLRepository {
             if state == "2200H" {
                 throw TodoError.idsExhausted(table: ServerError.message(of: error).contains("lists_id_seq") ? "lists" : "tasks")
             }
+            // Two sessions each waiting for rows the other holds (psql takes none of todo's locks).
+            if state == "40P01" || state == "40001" {
+                throw ServerError.refused("another session was changing the same rows at the same moment, and the server stopped this command to let it finish; nothing was changed: run it again")
+            }
             throw ServerError.refused(ServerError.message(of: error))
         }
     }

@@ -9,7 +9,7 @@ public enum SyncText {
         if json {
             var text = "{\"hub\":" + JSONWriter.string(report.hub) + ",\"sent\":\(report.sent),\"received\":\(report.received),\"conflicts\":["
             text += report.conflicts.map(conflict(json:)).joined(separator: ",") + "]"
-            if linking {
+            if linking || !report.renumbered.isEmpty {
                 text += ",\"renumbered\":[" + report.renumbered.map { "{\"from\":\($0.from),\"to\":\($0.to)}" }.joined(separator: ",") + "]"
             }
             return text + "}\n"
@@ -25,7 +25,7 @@ public enum SyncText {
 
     /// One conflict, as `todo sync conflicts` lists it.
     public static func line(_ conflict: SyncConflict) -> String {
-        let what = conflict.task.map { "task \($0)" } ?? "list \(conflict.uuid)"
+        let what = conflict.task.map { "task \($0)" } ?? "list"
         return "#\(conflict.id) \(what) \(conflict.field): kept \(shown(conflict.kept)), yours \(shown(conflict.yours))"
     }
 
@@ -42,6 +42,11 @@ public enum SyncText {
         }
         return "hub: \(TerminalText.safe(status.hub))\nlast sync: \(status.lastSync ?? "never")\n"
             + "waiting: \(status.waiting) change\(status.waiting == 1 ? "" : "s")\nids left: \(status.idsLeft)\n"
+    }
+
+    public static func dismissed(_ ids: [Int64], json: Bool) -> String {
+        json ? "{\"dismissed\":[" + ids.map(String.init).joined(separator: ",") + "]}\n"
+            : "Dismissed \(ids.count) conflict\(ids.count == 1 ? "" : "s"): " + ids.map { "#\($0)" }.joined(separator: " ") + "\n"
     }
 
     public static func unlinked(_ hub: String, json: Bool) -> String {

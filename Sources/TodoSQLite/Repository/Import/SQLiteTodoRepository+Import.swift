@@ -65,6 +65,9 @@ struct TaskImporter {
     private let keepingIDs: Bool
     /// Ids up to this were handed out at some time, even if deleted since.
     private let highestAssigned: Int64
+    /// The last id this import may hand out: on a linked file, its block's last (tasks received
+    /// from the hub have ids past it, and are not this import's).
+    private let highestReserved: Int64
     private var batch: [ImportRow] = []
     private var batchText = 0
     private var listIDs: [ExactText: TodoList.ID] = [:]
@@ -80,6 +83,7 @@ struct TaskImporter {
         self.target = target
         self.keepingIDs = keepingIDs
         highestAssigned = try repository.highestAssignedTaskID()
+        highestReserved = try repository.session.first("SELECT last_id FROM sync_link", []) { try $0.int64(0) } ?? .max
         now = repository.timestamp()
         hadTasks = try repository.session.first("SELECT EXISTS (SELECT 1 FROM tasks)", []) { try $0.bool(0) } ?? true
         batch.reserveCapacity(Self.batchSize)
@@ -125,7 +129,7 @@ struct TaskImporter {
                 kept.append(row)
                 continue
             }
-            if existing.task.id > highestAssigned { throw TodoError.invalidRecord(line: row.record.line, reason: ImportedTask.uuidRepeated(uuid)) }
+            if existing.task.id > highestAssigned && existing.task.id <= highestReserved { throw TodoError.invalidRecord(line: row.record.line, reason: ImportedTask.uuidRepeated(uuid)) }
             try target.noteMerged(uuid, task: existing.task.id, line: row.record.line)
             if try repository.merge(row.record, into: existing, listID: row.listID, now: now, writing: target.writes) {
                 summary.updated += 1
@@ -172,7 +176,10 @@ protocol ImportTarget {
 
 extension SQLiteTodoRepository {
     /// The highest task id ever handed out (AUTOINCREMENT's counter), 0 for none.
+    /// On a file linked to a hub, the last id handed out from its block (tasks received from the
+    /// hub may have higher ones).
     func highestAssignedTaskID() throws -> Int64 {
-        try db.cached("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'").bind([]).first { $0.int64(0) } ?? 0
+        try db.cached("SELECT coalesce((SELECT next_id - 1 FROM sync_link), (SELECT seq FROM sqlite_sequence WHERE name = 'tasks'), 0)")
+            .bind([]).first { $0.int64(0) } ?? 0
     }
 }

@@ -141,11 +141,10 @@ struct StoringTarget: ImportTarget {
 
     /// The first of `count` ids from the reservation of a linked file (sync_link), taken.
     private func takeReservedIDs(_ count: Int) throws -> Int64 {
-        let first = try db.cached("UPDATE sync_link SET next_id = next_id + ?1 WHERE next_id + ?1 - 1 <= last_id RETURNING next_id - ?1")
-            .bind([count]).first { $0.int64(0) }
-        if let first { return first }
-        let left = try db.cached("SELECT max(0, last_id - next_id + 1) FROM sync_link").bind([]).first { $0.int(0) } ?? 0
-        throw TodoError.syncIDsLeft(left: left)
+        let (first, last) = try db.cached(SQLiteDialect.nextReservedID).bind([]).first { ($0.int64(0), $0.int64(1)) } ?? (1, 0)
+        guard first + Int64(count) - 1 <= last else { throw TodoError.syncIDsLeft(left: Int(max(0, last - first + 1))) }
+        try db.run("UPDATE sync_link SET next_id = ?", first + Int64(count))
+        return first
     }
 
     /// The tags of rows just stored. Their ids are the records' own with `--keep-ids`, else one

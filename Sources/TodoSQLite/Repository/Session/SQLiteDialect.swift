@@ -61,8 +61,15 @@ struct SQLiteDialect: SQLDialect {
     /// (32 MiB for a million), and an UPDATE FROM every row it joins.
     var rowsPerStatement: Int? { 50_000 }
 
-    /// A linked file's next reserved id (sync_link, migration 0008); none while it is not linked.
-    var newTaskID: String { "(SELECT CASE WHEN next_id <= last_id THEN next_id ELSE -1 END FROM sync_link)" }
+    /// A linked file's next reserved id (sync_link, migration 0008), past any a task was given
+    /// by hand (sqlite3) meanwhile; none while it is not linked.
+    var newTaskID: String { "(SELECT CASE WHEN n <= last_id THEN n ELSE -1 END FROM (\(Self.nextReservedID)))" }
 
-    var takeTaskID: String? { "UPDATE sync_link SET next_id = next_id + 1 WHERE next_id = $1" }
+    var takeTaskID: String? { "UPDATE sync_link SET next_id = $1 + 1 WHERE next_id <= $1" }
+
+    /// `n`, the next free id of a linked file's block, and `last_id`.
+    static let nextReservedID = """
+        SELECT max(l.next_id, coalesce((SELECT max(t.id) + 1 FROM tasks AS t WHERE t.id BETWEEN l.next_id AND l.last_id), 0)) AS n, l.last_id
+        FROM sync_link AS l
+        """
 }

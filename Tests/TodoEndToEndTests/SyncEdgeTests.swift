@@ -1,0 +1,150 @@
+#if PostgreSQL
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// What a reviewer attacking `todo sync` found, each now a test: ids that could be given twice,
+/// lists that came back, an undo that did nothing, merges the schema refuses.
+@Suite(.enabled(if: PostgresTestServer.url != nil, Comment(rawValue: PostgresTestServer.skipped)))
+struct SyncEdgeTests {
+    typealias Team = SyncTests.Team
+
+    /// A file linked first with no tasks holds a block from 1: a file linked after it with tasks
+    /// of its own must not keep ids in that block.
+    @Test func aFileLinkedAfterAnEmptyOneTakesNewIds() throws {
+        let team = try Team(machines: 2)
+        _ = try team.link(1)
+        try team[0].add("Home", "a1")
+        try team[0].add("Home", "a2")
+        #expect((try team.link(0)["renumbered"] as? [Any])?.count == 2)
+        try team[1].add("Home", "c1")
+        try team.converge()
+        let ids = try team.hubTasks().split(separator: "\n").map { $0.split(separator: "|")[0] }
+        #expect(ids.count == 3 && Set(ids).count == 3, "\(ids)")
+    }
+
+    /// A task inserted with sqlite3 takes the next id after the file's highest, which may be in
+    /// another file's block: it is sent with this file's next id instead.
+    @Test func aTaskInsertedBySqlite3TakesAnIdOfThisFilesBlock() throws {
+        let team = try Team(machines: 2)
+        try team[0].add("Home", "a")
+        _ = try team.link(0)
+        try team[1].add("Home", "b")
+        _ = try team.link(1)
+        _ = try team.sync(0)
+        try sqlite3(team[0].databasePath, """
+            INSERT INTO tasks (list_id, title, created_at, updated_at) SELECT id, 'by hand', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z' FROM lists
+            """)
+        let sent = try team.sync(0)
+        #expect((sent["renumbered"] as? [Any])?.count == 1, "\(sent)")
+        try team[1].add("Home", "b2")
+        try team.converge()
+        let ids = try team.hubTasks().split(separator: "\n").map { $0.split(separator: "|")[0] }
+        #expect(ids.count == 4 && Set(ids).count == 4, "\(ids)")
+    }
+
+    /// A task given by sqlite3 the id `todo add` would take next: the add takes the one after.
+    @Test func anIdTakenByHandInTheBlockIsSkipped() throws {
+        let team = try Team(machines: 1)
+        _ = try team.link(0)
+        let first = try team[0].add("Home", "first")
+        try sqlite3(team[0].databasePath, "INSERT INTO tasks (id, list_id, title, created_at, updated_at) SELECT \(first + 1), id, 'by hand', 'x', 'x' FROM lists")
+        #expect(try team[0].add("Home", "second") == first + 2)
+        #expect(try team[0].add("Home", "third") == first + 3)
+    }
+
+    @Test func idsOfDeletedTasksAreNotGivenAgainAfterLinking() throws {
+        let team = try Team(machines: 1)
+        for title in ["a", "b", "c"] { try team[0].add("Home", title) }
+        try team[0].succeed(["rm", "3"])
+        _ = try team.link(0)
+        #expect(try team[0].add("Home", "d") > 3)
+    }
+
+    /// A list deleted with its tasks on one machine, and a new list of its name made there: the
+    /// old tasks stay deleted on a machine that had not touched them.
+    @Test func aDeletedListsTasksDoNotComeBack() throws {
+        let team = try Team(machines: 2)
+        try team[0].add("Home", "milk")
+        try team[0].add("Home", "eggs")
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try team[0].succeed(["delete-list", "Home", "--force"])
+        _ = try team.sync(0)
+        try team[0].add("Home", "new thing")
+        _ = try team.sync(0)
+        let desktop = try team.sync(1)
+        #expect((desktop["conflicts"] as? [Any])?.isEmpty == true, "\(desktop)")
+        try team.converge()
+        #expect(try team.hubTasks().split(separator: "\n").map { $0.split(separator: "|")[2] } == ["new thing"])
+    }
+
+    @Test func swappedListNamesReachEveryMachine() throws {
+        let team = try Team(machines: 2)
+        try team[0].add("Home", "h")
+        try team[0].add("Work", "w")
+        _ = try team.link(0)
+        _ = try team.link(1)
+        for (from, to) in [("Home", "Tmp"), ("Work", "Home"), ("Tmp", "Work")] { try team[0].succeed(["rename-list", from, to]) }
+        try team.converge()
+        let hub = try team.hubTasks()
+        #expect(hub.contains("|Work|h|") && hub.contains("|Home|w|"), "\(hub)")
+    }
+
+    /// One machine took the due date away while the other made the task repeat: the repeat is
+    /// set aside as a conflict, and the sync goes through.
+    @Test func aMergeTheSchemaWouldRefuseSetsTheRepeatAside() throws {
+        let team = try Team(machines: 2)
+        let id = try team.sharing("Home", "plain", ["--due", "2027-01-31"])
+        try team[0].succeed(["edit", "\(id)", "--no-due"])
+        try team[1].succeed(["edit", "\(id)", "--repeat", "monthly"])
+        _ = try team.sync(0)
+        let desktop = try team.sync(1)
+        #expect((desktop["conflicts"] as? [[String: Any]])?.map { $0["field"] as? String } == ["repeat"], "\(desktop)")
+        try team.converge()
+    }
+
+    @Test func undoingAnImportOnALinkedFileRemovesWhatItAdded() throws {
+        let team = try Team(machines: 2)
+        try team[0].add("Inbox", "x")
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try team[1].add("Inbox", "from the desktop")
+        _ = try team.sync(1)
+        _ = try team.sync(0)
+        #expect(try team[0].run(["import"], stdin: Data("{\"list\":\"Inbox\",\"title\":\"imported\"}\n".utf8)).status == 0)
+        try team[0].succeed(["undo"])
+        #expect(try team[0].jsonArray(["list", "Inbox"]).compactMap { $0["title"] as? String }.sorted() == ["from the desktop", "x"])
+    }
+
+    @Test func aTagRespelledHereKeepsItsNewSpelling() throws {
+        let team = try Team(machines: 1)
+        let id = try team[0].add("Home", "soup", ["--tag", "Food"])
+        _ = try team.link(0)
+        try team[0].succeed(["edit", "\(id)", "--untag", "Food"])
+        try team[0].succeed(["edit", "\(id)", "--tag", "food"])
+        _ = try team.sync(0)
+        let (here, hub) = (try team.tasks(0), try team.hubTasks())
+        #expect(here.hasSuffix("|food") && hub.hasSuffix("|food"), "\(here) / \(hub)")
+    }
+
+    @Test func whatTheHubCannotStoreIsNamedAndNothingIsSynced() throws {
+        let team = try Team(machines: 1)
+        _ = try team.link(0)
+        #expect(try team[0].run(["import"], stdin: Data("{\"list\":\"Home\",\"title\":\"nul\\u0000here\"}\n".utf8)).status == 0)
+        let result = try team[0].run(["sync"])
+        #expect(result.failedCleanly(with: 1, oneLine: true) && result.stderr.contains("NUL"), "\(result.summary)")
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT count(*) FROM tasks") == "0")
+    }
+
+    @Test func dismissingSaysWhatWasDismissed() throws {
+        let team = try Team(machines: 2)
+        let id = try team.sharing("Home", "milk")
+        try team[0].succeed(["edit", "\(id)", "--title", "oat milk"])
+        try team[1].succeed(["edit", "\(id)", "--title", "soy milk"])
+        _ = try team.sync(0)
+        let conflict = try #require((try team.sync(1)["conflicts"] as? [[String: Any]])?.first?["id"] as? Int)
+        #expect(try team[1].jsonObject(["sync", "conflicts", "--dismiss", "\(conflict)"])["dismissed"] as? [Int] == [conflict])
+    }
+}
+#endif
