@@ -64,6 +64,18 @@ public enum TaskMerge {
             }
         }
         merged.tags = tags(base: base?.tags, mine: mine.tags, theirs: theirs.tags)
+        // Title, notes and tags merged from two sides may hold more than a task may: the hub's
+        // text is kept whole, and this file's parts that did not fit are set aside.
+        if TextLimits.size(title: merged.title, notes: merged.notes, tags: merged.tags) > TextLimits.task {
+            for field in [SyncedField.title, .notes] where field.value(of: merged) != field.value(of: theirs) {
+                conflicts.append(Conflict(field: field.rawValue, kept: field.value(of: theirs), yours: field.value(of: merged)))
+                field.copy(from: theirs, to: &merged)
+            }
+            if merged.tags != theirs.tags {
+                conflicts.append(Conflict(field: "tags", kept: theirs.tags.joined(separator: " "), yours: merged.tags.joined(separator: " ")))
+                merged.tags = theirs.tags
+            }
+        }
         // A repeat needs a due date: one side took the date away while the other made it
         // repeat. The date's side reached the hub first or is the hub's; the repeat is set aside.
         if merged.repeat != nil && merged.due == nil {

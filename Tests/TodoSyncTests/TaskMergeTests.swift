@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TodoCore
 import TodoSync
 
 /// Sync's merge of one task (issue 30's rules 1 to 4 and 6, for one task): base, mine, theirs.
@@ -132,5 +133,37 @@ import TodoSync
 
     static func values(_ task: SyncedTask) -> [String?] {
         [task.listUUID, task.title, task.notes, task.due, task.priority, task.done ? "done" : "open", task.createdAt, task.repeat, task.repeatFrom]
+    }
+
+    /// Two halves of the most text a task may hold, merged from two sides: the hub's kept whole,
+    /// this file's set aside.
+    @Test func aMergeThatWouldHoldTooMuchTextKeepsTheHubs() {
+        let half = String(repeating: "x", count: TextLimits.task / 2 + 10)
+        let mine = changed({ $0.title = half; $0.tags = ["garden", "plants", "extra"] }, at: "2026-11-02T09:00:00Z")
+        let theirs = changed({ $0.notes = half }, at: "2026-11-02T08:00:00Z")
+        guard case .task(let merged, let conflicts) = TaskMerge.merge(base: Self.base, mine: mine, theirs: theirs) else {
+            Issue.record("the task is gone")
+            return
+        }
+        #expect(merged.title == Self.base.title && merged.notes == half && merged.tags == ["garden", "plants"])
+        #expect(conflicts.map(\.field) == ["title", "tags"])
+    }
+
+    /// One side took the due date away, the other made the task repeat: the repeat is set aside.
+    @Test func aRepeatWithoutADueDateIsSetAside() {
+        let mine = changed({ $0.repeat = "1m" }, at: "2026-11-02T09:00:00Z")
+        let theirs = changed({ $0.due = nil }, at: "2026-11-02T08:00:00Z")
+        guard case .task(let merged, let conflicts) = TaskMerge.merge(base: Self.base, mine: mine, theirs: theirs) else {
+            Issue.record("the task is gone")
+            return
+        }
+        #expect(merged.due == nil && merged.repeat == nil)
+        #expect(conflicts == [TaskMerge.Conflict(field: "repeat", kept: nil, yours: "1m")])
+    }
+
+    @Test func aTagRespelledHereKeepsThisFilesSpelling() {
+        let mine = changed({ $0.tags = ["Garden", "plants"] }, at: "2026-11-02T09:00:00Z")
+        #expect(TaskMerge.tags(base: Self.base.tags, mine: mine.tags, theirs: Self.base.tags) == ["Garden", "plants"])
+        #expect(TaskMerge.tags(base: Self.base.tags, mine: Self.base.tags, theirs: mine.tags) == ["Garden", "plants"], "respelled on the hub")
     }
 }
