@@ -84,6 +84,18 @@ struct TaskSync {
         queued.removeAll(keepingCapacity: true)
     }
 
+    /// A task of this file that has the id of one the hub sends: if it was never sent (added by
+    /// hand, or in a copy of this file restored from a backup, whose block the file had used
+    /// since), it takes this file's next id; a task sent before keeps its id, and the sync stops.
+    private mutating func moveAside(_ id: Int64) throws {
+        let holder = try file.session.first("SELECT t.uuid, b.uuid IS NULL FROM tasks AS t LEFT JOIN sync_base_tasks AS b ON b.uuid = t.uuid WHERE t.id = $1",
+                                            [.integer(id)]) { (try $0.text(0), try $0.bool(1)) }
+        guard let holder, holder.1 else { throw SyncFailure.idTaken(id) }
+        let moved = try takeID()
+        try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(moved), .text(holder.0)])
+        report.renumbered.append((id, moved))
+    }
+
     private func record(_ conflicts: [TaskMerge.Conflict], of uuid: String, _ id: Int64) throws {
         for conflict in conflicts {
             // A list is shown by its name, not its uuid.
@@ -132,7 +144,11 @@ struct TaskSync {
                 report.sent += 1
             }
             if mine == nil {
-                guard try file.insert(uuid, row, list: try list(task.listUUID, on: file, from: hub)) else { throw SyncFailure.idTaken(row.id) }
+                let list = try list(task.listUUID, on: file, from: hub)
+                if try !file.insert(uuid, row, list: list) {
+                    try moveAside(row.id)
+                    guard try file.insert(uuid, row, list: list) else { throw SyncFailure.idTaken(row.id) }
+                }
                 report.received += 1
             } else if let mine, mine.task != task || mine.id != row.id {
                 // One uuid made here and on the hub (the next task of a repeating one): the hub's id.

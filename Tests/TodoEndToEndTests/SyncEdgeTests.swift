@@ -146,5 +146,24 @@ struct SyncEdgeTests {
         let conflict = try #require((try team.sync(1)["conflicts"] as? [[String: Any]])?.first?["id"] as? Int)
         #expect(try team[1].jsonObject(["sync", "conflicts", "--dismiss", "\(conflict)"])["dismissed"] as? [Int] == [conflict])
     }
+
+    /// A linked file restored from a backup hands out ids it had used since: its tasks that took
+    /// them, never sent, take new ones; those sent keep theirs.
+    @Test func aFileRestoredFromABackupGivesNoIdTwice() throws {
+        let team = try Team(machines: 1)
+        _ = try team.link(0)
+        let backup = team[0].directory.path("backup.db")
+        try team[0].succeed(["db", "backup", backup])
+        let sent = try team[0].add("Home", "sent before the restore")
+        _ = try team.sync(0)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: team[0].databasePath + suffix) }
+        try FileManager.default.copyItem(atPath: backup, toPath: team[0].databasePath)
+        #expect(try team[0].add("Home", "added after the restore") == sent, "the block's next id, as the backup had it")
+        let report = try team.sync(0)
+        #expect((report["renumbered"] as? [[String: Int]])?.first?["from"] == sent, "\(report)")
+        try team.converge()
+        let rows = try team.hubTasks().split(separator: "\n")
+        #expect(rows.count == 2 && rows.contains { $0.hasPrefix("\(sent)|Home|sent before the restore|") }, "\(rows)")
+    }
 }
 #endif
