@@ -43,6 +43,13 @@ CREATE TABLE sync_base_tasks (
     repeat_from  TEXT    NOT NULL
 ) STRICT, WITHOUT ROWID;
 
+-- Tasks agreed with the hub and deleted since, with the id they had: one that comes back (an
+-- undone delete) is the same task, and keeps its id.
+CREATE TABLE sync_gone_tasks (
+    uuid TEXT    PRIMARY KEY,
+    id   INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+
 -- A field both sides changed: the hub's value was kept, this file's is here until dismissed
 -- (todo sync conflicts). `field` is `deleted` where a change met a deletion; `task_id` is NULL
 -- for a list's name.

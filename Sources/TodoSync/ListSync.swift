@@ -31,16 +31,8 @@ struct ListSync {
         try file.forEachUUID(in: "temp.sync_lists") { try sync($0) }
     }
 
-    /// Names `side`'s list `uuid` (given `createdAt`: makes it), or, while another list there has
-    /// that name (one renamed or deleted on the other side, not yet come to, or two names
-    /// swapped), gives it a passing name and the name it waits for (`finish`).
     private func name(_ uuid: String, _ name: String, on side: SyncSide, creating createdAt: String? = nil, _ unchanged: Unchanged? = nil) throws {
-        var now = name
-        if let other = try side.list(named: name), other.uuid != uuid {
-            now = "todo sync: " + uuid
-            try file.session.run("UPDATE temp.sync_lists SET \(side.isHub ? "wanted_on_hub" : "wanted") = $1 WHERE uuid = $2", [.text(name), .text(uuid)])
-        }
-        if let createdAt { try side.createList(uuid, name: now, createdAt: createdAt) } else { try side.renameList(uuid, to: now, unchanged) }
+        try side.place(list: uuid, named: name, creating: createdAt, unchanged, noting: file.session)
     }
 
     /// Once the tasks are through: the deletions (`finishDeletions`), then each list waiting for
@@ -50,11 +42,33 @@ struct ListSync {
         for side in [file, hub] {
             let column = side.isHub ? "wanted_on_hub" : "wanted"
             try file.forEachUUID(in: "temp.sync_lists", where: "\(column) IS NOT NULL") { uuid in
-                guard let name = try file.session.first("SELECT \(column) FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)], { try $0.text(0) }) else { return }
-                if let other = try side.list(named: name), other.uuid != uuid { throw SyncFailure.listNameTaken(name) }
-                try side.renameList(uuid, to: name)
+                guard let name = try file.session.first("SELECT \(column) FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)], { try $0.text(0) }),
+                      try side.listID(uuid) != nil else { return }
+                if let other = try side.list(named: name), other.uuid != uuid {
+                    try merge(uuid, into: other.uuid, named: name)
+                } else {
+                    try side.renameList(uuid, to: name)
+                    try setBase(uuid, name)
+                }
             }
         }
+    }
+
+    /// Two lists that would end with one name (a list kept for a task while the other side made
+    /// a new one of its name, a rename onto a name the other side gave a list): one list, the
+    /// one that has the name, with the tasks of both, on both sides (rule 5).
+    private mutating func merge(_ uuid: String, into kept: String, named name: String) throws {
+        for side in [file, hub] {
+            guard let from = try side.listID(uuid) else { continue }
+            let into = try side.listID(kept) ?? side.createList(kept, name: name, createdAt: nil)
+            try side.session.run("UPDATE tasks SET list_id = $1 WHERE list_id = $2", [.integer(into), .integer(from)])
+            try side.deleteList(uuid)
+        }
+        try file.session.run("UPDATE sync_base_tasks SET list_uuid = $1 WHERE list_uuid = $2", [.text(kept), .text(uuid)])
+        try setBase(uuid, nil)
+        try setBase(kept, name)
+        report.sent += 1
+        report.received += 1
     }
 
     /// Whether the file's list `uuid` is new here: never agreed with the hub, nor there.
@@ -76,7 +90,7 @@ struct ListSync {
             try setBase(uuid, nil)
         case (nil, let theirs?):
             if let base, base == theirs.name { return try markDeleted(uuid, on: "file") }
-            if base != nil { try conflict(uuid, kept: "the list as renamed on the hub", yours: "deleted") }
+            if base != nil { try conflict(uuid, kept: "not deleted: renamed on the hub", yours: "deleted") }
             if let same = try file.list(named: theirs.name), same.uuid != uuid, try isNewHere(same.uuid) {
                 try merge(same.uuid, into: uuid, theirs)
             } else {
@@ -86,7 +100,7 @@ struct ListSync {
             try setBase(uuid, theirs.name)
         case (let mine?, nil):
             if let base, base == mine.name { return try markDeleted(uuid, on: "hub") }
-            if base != nil { try conflict(uuid, kept: "the list as renamed here", yours: "changed") }
+            if base != nil { try conflict(uuid, kept: "not deleted: renamed here", yours: "renamed") }
             try sendNew(uuid, mine)
         case (let mine?, let theirs?):
             var name = theirs.name
@@ -144,7 +158,7 @@ struct ListSync {
             if let back = try deleter.list(uuid) {
                 try setBase(uuid, back.name)
             } else if try holder.hasTasks(inList: uuid), let list = try holder.list(uuid) {
-                try deleter.createList(uuid, name: list.name, createdAt: list.createdAt)
+                try name(uuid, list.name, on: deleter, creating: list.createdAt)
                 try setBase(uuid, list.name)
             } else {
                 try holder.deleteList(uuid, side == "file" ? try unchangedOnHub(uuid) : nil)
@@ -168,5 +182,23 @@ struct ListSync {
 
     private func conflict(_ uuid: String, kept: String?, yours: String?) throws {
         try recordConflict(SyncConflict(id: 0, task: nil, uuid: uuid, field: "name", kept: kept, yours: yours, at: file.now))
+    }
+}
+
+extension SyncSide {
+    /// Names this side's list `uuid` (given `createdAt`: makes it), or, while another list here
+    /// has that name (one renamed or deleted on the other side, not yet come to, or two names
+    /// swapped), gives it a passing name, and notes in the file the name it waits for
+    /// (`ListSync.finish`).
+    func place(list uuid: String, named name: String, creating createdAt: String? = nil, _ unchanged: Unchanged? = nil,
+               noting file: any SQLSession) throws {
+        var now = name
+        if let other = try list(named: name), other.uuid != uuid {
+            now = "todo sync: " + uuid
+            let column = isHub ? "wanted_on_hub" : "wanted"
+            try file.run("INSERT INTO temp.sync_lists (uuid, \(column)) VALUES ($1, $2) ON CONFLICT (uuid) DO UPDATE SET \(column) = excluded.\(column)",
+                         [.text(uuid), .text(name)])
+        }
+        if let createdAt { try createList(uuid, name: now, createdAt: createdAt) } else { try renameList(uuid, to: now, unchanged) }
     }
 }

@@ -77,7 +77,7 @@ package enum Sync {
         report = lists.report
         // Ids taken on the way (`IDs.take`) were taken in the file's row.
         if let stored = try SyncLink.read(file) { (link.nextID, link.lastID) = (stored.nextID, stored.lastID) }
-        if first || link.idsLeft < block / 2 {
+        if first || link.idsLeft * 2 < block {
             (link.nextID, link.lastID) = try IDs.reserve(block, on: hub, holder: link.holder)
         }
         (link.snapshot, link.ownChange, link.lastSync) = (snapshot, own, now)

@@ -17,8 +17,6 @@ public enum SyncFailure: ReportedError, Equatable {
     case notAHub(String)
     /// A task holds what the hub cannot store.
     case cannotSend(Int64, String)
-    /// Two lists, one here and one on the hub, would end with one name.
-    case listNameTaken(String)
     /// `--dismiss` of an id that is no conflict waiting.
     case noConflict(Int64)
     /// The hub is not the database this file was linked to.
@@ -47,8 +45,6 @@ public enum SyncFailure: ReportedError, Equatable {
             "a hub is a PostgreSQL database, given as postgres://user@host/database, not '\(text)'"
         case .cannotSend(let id, let what):
             "task \(id) holds \(what), which PostgreSQL cannot store; edit it (todo edit \(id)), then sync again. Nothing was synced"
-        case .listNameTaken(let name):
-            "two lists would both be named \(MessageText.quoted(name)) after this sync (one renamed here, one on the hub); rename one of them, then sync again. Nothing was synced"
         case .noConflict(let id):
             "there is no conflict \(id) waiting (todo sync conflicts lists them); nothing was dismissed"
         case .otherHub(let linked, let found):

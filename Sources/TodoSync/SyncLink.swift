@@ -36,6 +36,6 @@ package struct SyncLink: Equatable, Sendable {
 
     /// The file on its own again: the link, the base and the conflicts go.
     static func remove(_ file: any SQLSession) throws {
-        for table in ["sync_link", "sync_base_lists", "sync_base_tasks", "sync_conflicts"] { try file.run("DELETE FROM \(table)", []) }
+        for table in ["sync_link", "sync_base_lists", "sync_base_tasks", "sync_gone_tasks", "sync_conflicts"] { try file.run("DELETE FROM \(table)", []) }
     }
 }

@@ -40,10 +40,10 @@ public enum TaskMerge {
         case (let mine?, nil):
             // Deleted on the hub: gone, unless this file changed it since.
             guard let base else { return .task(mine, conflicts: []) }
-            return mine == base ? .gone : .task(mine, conflicts: [Conflict(field: "deleted", kept: "the task as changed here", yours: "changed")])
+            return mine == base ? .gone : .task(mine, conflicts: [Conflict(field: "deleted", kept: "not deleted: changed here", yours: "changed")])
         case (nil, let theirs?):
             guard let base else { return .task(theirs, conflicts: []) }
-            return theirs == base ? .gone : .task(theirs, conflicts: [Conflict(field: "deleted", kept: "the task as changed on the hub", yours: "deleted")])
+            return theirs == base ? .gone : .task(theirs, conflicts: [Conflict(field: "deleted", kept: "not deleted: changed on the hub", yours: "deleted")])
         case (let mine?, let theirs?):
             return fields(base: base, mine: mine, theirs: theirs)
         }

@@ -41,18 +41,24 @@ struct TaskSync {
         try sendQueued()
     }
 
+    /// Whether the task `uuid` had this id when it was agreed with the hub, before a deletion
+    /// (undone since): it keeps it.
+    private func hadID(_ uuid: String, _ id: Int64) throws -> Bool {
+        try file.session.first("SELECT 1 FROM sync_gone_tasks WHERE uuid = $1 AND id = $2", [.text(uuid), .integer(id)]) { _ in true } ?? false
+    }
+
     /// Queues a task for `sendQueued`, which runs once enough are waiting. One `new` here whose id
     /// is not from this file's blocks (given by hand with sqlite3: the next after the file's
     /// highest, maybe another file's) takes this file's next id first.
     private mutating func queue(_ uuid: String, _ row: SyncedRow, new: Bool) throws {
         var row = row
-        if new, let ownIDs, !ownIDs.contains(where: { $0.contains(row.id) }) {
+        if new, let ownIDs, !ownIDs.contains(where: { $0.contains(row.id) }), try !hadID(uuid, row.id) {
             let id = try takeID()
             try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(id), .text(uuid)])
             report.renumbered.append((row.id, id))
             row.id = id
         }
-        for text in [row.task.title, row.task.notes ?? ""] where text.utf8.contains(0) { throw SyncFailure.cannotSend(row.id, "a NUL character") }
+        try refuseWhatTheHubCannotStore(row)
         queued.append((uuid, row, try list(row.task.listUUID, on: hub, from: file)))
         if queued.count == Self.rowsPerSend { try sendQueued() }
     }
@@ -110,6 +116,13 @@ struct TaskSync {
         return try file.list(uuid)?.name ?? hub.list(uuid)?.name ?? uuid
     }
 
+    /// PostgreSQL's text holds no NUL character; SQLite's may (an import of `\u0000`).
+    private func refuseWhatTheHubCannotStore(_ row: SyncedRow) throws {
+        for text in [row.task.title, row.task.notes ?? ""] + row.task.tags where text.utf8.contains(0) {
+            throw SyncFailure.cannotSend(row.id, "a NUL character")
+        }
+    }
+
     private func writeBase(_ uuid: String, _ row: SyncedRow) throws {
         try file.session.run("INSERT OR REPLACE INTO sync_base_tasks (uuid, \(SyncedRows.fields)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
                              SyncedRows.values(uuid, row))
@@ -131,6 +144,9 @@ struct TaskSync {
                 report.sent += 1
             }
             try file.session.run("DELETE FROM sync_base_tasks WHERE uuid = $1", [.text(uuid)])
+            if let id = mine?.id ?? theirs?.id ?? base?.id {
+                try file.session.run("INSERT OR REPLACE INTO sync_gone_tasks (uuid, id) VALUES ($1, $2)", [.text(uuid), .integer(id)])
+            }
         case .task(let task, let conflicts):
             var row = SyncedRow(id: theirs?.id ?? mine?.id ?? 0, task: task)
             if theirs == nil {
@@ -139,7 +155,7 @@ struct TaskSync {
                 try queue(uuid, row, new: base == nil)
                 return try record(conflicts, of: uuid, row.id)
             } else if theirs?.task != task {
-                for text in [task.title, task.notes ?? ""] where text.utf8.contains(0) { throw SyncFailure.cannotSend(row.id, "a NUL character") }
+                try refuseWhatTheHubCannotStore(row)
                 try hub.update(uuid, row, list: try list(task.listUUID, on: hub, from: file), try unchangedOnHub(uuid))
                 report.sent += 1
             }
@@ -195,9 +211,10 @@ struct TaskSync {
     }
 
     private func made(_ uuid: String, on side: SyncSide, from other: SyncSide) throws -> Int64 {
-        if let list = try other.list(uuid) { return try side.createList(uuid, name: list.name, createdAt: list.createdAt) }
-        let name = try file.session.first("SELECT name FROM sync_base_lists WHERE uuid = $1", [.text(uuid)]) { try $0.text(0) }
-        guard let name else { throw SyncFailure.listMissing(uuid) }
-        return try side.createList(uuid, name: name, createdAt: nil)
+        let known = try other.list(uuid) ?? file.session.first("SELECT name FROM sync_base_lists WHERE uuid = $1", [.text(uuid)]) { (try $0.text(0), file.now) }
+        guard let (name, createdAt) = known else { throw SyncFailure.listMissing(uuid) }
+        try side.place(list: uuid, named: name, creating: createdAt, noting: file.session)
+        guard let id = try side.listID(uuid) else { throw SyncFailure.listMissing(uuid) }
+        return id
     }
 }

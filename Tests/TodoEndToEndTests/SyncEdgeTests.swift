@@ -165,5 +165,48 @@ struct SyncEdgeTests {
         let rows = try team.hubTasks().split(separator: "\n")
         #expect(rows.count == 2 && rows.contains { $0.hasPrefix("\(sent)|Home|sent before the restore|") }, "\(rows)")
     }
+
+    /// A list deleted with its tasks on one machine and made again under its name, while the
+    /// other changed one of the old tasks: one list of that name, holding both.
+    @Test func aListKeptForATaskAndANewListOfItsNameBecomeOne() throws {
+        let team = try Team(machines: 2)
+        let id = try team.sharing("X", "x1")
+        try team[1].succeed(["delete-list", "X", "--force"])
+        _ = try team.sync(1)
+        try team[1].add("X", "from b")
+        _ = try team.sync(1)
+        try team[0].succeed(["edit", "\(id)", "--title", "x1, changed"])
+        _ = try team.sync(0)
+        try team.converge()
+        let lists = try PostgresTestServer.psql(team.hub, "SELECT l.name || ': ' || t.title FROM lists AS l JOIN tasks AS t ON t.list_id = l.id ORDER BY t.title")
+        #expect(lists == "X: from b\nX: x1, changed", "\(lists)")
+    }
+
+    /// A task deleted, synced, and brought back by undo is the same task: it keeps its id.
+    @Test func anUndoneDeleteKeepsItsId() throws {
+        let team = try Team(machines: 2)
+        try team[1].add("Home", "from b")
+        _ = try team.link(1)
+        _ = try team.link(0)
+        let id = try #require(try team[0].jsonArray(["list", "Home"]).first?["id"] as? Int)
+        try team[0].succeed(["rm", "\(id)"])
+        _ = try team.sync(0)
+        try team[0].succeed(["undo"])
+        let report = try team.sync(0)
+        #expect(report["renumbered"] == nil, "\(report)")
+        try team.converge()
+        #expect(try team.hubTasks().hasPrefix("\(id)|Home|from b|"))
+    }
+
+    /// A block of one id: each sync that finds it used reserves another.
+    @Test func aBlockOfOneIsToppedUpByEverySync() throws {
+        let team = try Team(machines: 1, block: 1)
+        _ = try team.link(0)
+        try team[0].add("Home", "one")
+        #expect(try team[0].run(["add", "Home", "two"]).failedCleanly(with: 1, oneLine: true))
+        _ = try team.sync(0)
+        #expect(try team[0].jsonObject(["sync", "status"])["ids_left"] as? Int == 1)
+        try team[0].add("Home", "two")
+    }
 }
 #endif

@@ -68,9 +68,9 @@ import TodoSync
     @Test func changedBeatsDeletedAndDeletedOnBothIsGone() {
         let mine = changed({ $0.notes = "daily now" }, at: "2026-11-02T09:00:00Z")
         #expect(TaskMerge.merge(base: Self.base, mine: mine, theirs: nil)
-            == .task(mine, conflicts: [TaskMerge.Conflict(field: "deleted", kept: "the task as changed here", yours: "changed")]))
+            == .task(mine, conflicts: [TaskMerge.Conflict(field: "deleted", kept: "not deleted: changed here", yours: "changed")]))
         #expect(TaskMerge.merge(base: Self.base, mine: nil, theirs: mine)
-            == .task(mine, conflicts: [TaskMerge.Conflict(field: "deleted", kept: "the task as changed on the hub", yours: "deleted")]))
+            == .task(mine, conflicts: [TaskMerge.Conflict(field: "deleted", kept: "not deleted: changed on the hub", yours: "deleted")]))
         #expect(TaskMerge.merge(base: Self.base, mine: nil, theirs: nil) == .gone)
         #expect(TaskMerge.merge(base: Self.base, mine: Self.base, theirs: nil) == .gone, "deleted on the hub, untouched here")
         #expect(TaskMerge.merge(base: Self.base, mine: nil, theirs: Self.base) == .gone, "deleted here, untouched on the hub")
