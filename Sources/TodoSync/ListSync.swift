@@ -5,7 +5,8 @@ import TodoSQL
 /// changed on both, the hub's is kept and this file's is a conflict; a list new here whose name
 /// the hub already has (two machines that each made `Groceries`) becomes the hub's list. A list
 /// deleted on one side and unchanged on the other is only deleted once the tasks are through
-/// (`finishDeletions`): a task kept in it (changed beats deleted) keeps it.
+/// (`finishDeletions`): a task kept in it (changed beats deleted) keeps it. A name another list
+/// still holds is given once every list is through (`SyncSide.place`, `finish`).
 struct ListSync {
     let file: SyncSide
     let hub: SyncSide
@@ -36,7 +37,7 @@ struct ListSync {
     }
 
     /// Once the tasks are through: the deletions (`finishDeletions`), then each list waiting for
-    /// a name gets it; two lists that would both end with one name stop the sync.
+    /// a name gets it; two lists that would both end with one name become one (`merge`).
     mutating func finish() throws {
         try finishDeletions()
         for side in [file, hub] {
