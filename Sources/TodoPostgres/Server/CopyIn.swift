@@ -68,13 +68,19 @@ final class CopyIn: @unchecked Sendable {
 
     /// Writes each chunk as it comes, telling the reader once each is taken; throws when the
     /// reader gave up, so the server discards the COPY.
-    fileprivate func drain(into writer: PostgresCopyFromWriter) async throws {
+    fileprivate func drain(into writer: PostgresCopyFromWriter, on connection: PostgresConnection) async throws {
         for await chunk in chunks {
+            // postgres-nio stops the program (a precondition) on a write once the connection
+            // is closing, as after the server ended the session: looked at right before each.
+            if connection.isClosed { throw ConnectionClosed() }
             try await writer.write(chunk)
             taken.signal()
         }
         if abandoned { throw CopyStopped() }
     }
+
+    /// The connection closed under the COPY.
+    struct ConnectionClosed: Error {}
 
     fileprivate func stop() {
         closed = true
@@ -145,7 +151,7 @@ extension ServerConnection {
                              outcome: ResultBox<Void>) async {
         do {
             try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
-                try await rows.drain(into: writer)
+                try await rows.drain(into: writer, on: connection)
             }
             outcome.value = .success(())
         } catch {
