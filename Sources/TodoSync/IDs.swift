@@ -50,36 +50,12 @@ enum IDs {
             FROM tasks AS t LEFT JOIN temp.hub_tasks AS h ON h.uuid = t.uuid
             """, [.integer(first)])
         try file.run("DELETE FROM temp.renumbered WHERE old = new", [])
-        try file.forEachRow("SELECT old, new FROM temp.renumbered ORDER BY old", []) { report.renumbered.append((try $0.int64(0), try $0.int64(1))) }
+        try file.forEachRow("SELECT old, new FROM temp.renumbered ORDER BY old", []) { report.renumbered.append(Renumbered(from: try $0.int64(0), to: try $0.int64(1))) }
         guard !report.renumbered.isEmpty else { return }
         // Through negative ids, so that no id is another task's on the way.
         try file.run("UPDATE tasks SET id = -(SELECT r.new FROM temp.renumbered AS r WHERE r.old = tasks.id) WHERE id IN (SELECT old FROM temp.renumbered)", [])
         try file.run("UPDATE tasks SET id = -id WHERE id < 0", [])
         try file.run("DELETE FROM history", [])
         report.clearedHistory = true
-    }
-}
-
-/// The conflicts a sync found, kept in the file until dismissed.
-enum Conflicts {
-    static func record(_ conflict: SyncConflict, in file: any SQLSession) throws {
-        try file.run("INSERT INTO sync_conflicts (task_id, uuid, field, kept, yours, at) VALUES ($1, $2, $3, $4, $5, $6)", [
-            conflict.task.map { .integer($0) } ?? .null, .text(conflict.uuid), .text(conflict.field), SQLValue(conflict.kept),
-            SQLValue(conflict.yours), .text(conflict.at),
-        ])
-    }
-
-    static let select = "SELECT id, task_id, uuid, field, kept, yours, at FROM sync_conflicts"
-
-    static func read(_ row: any SQLRow) throws -> SyncConflict {
-        SyncConflict(id: try row.int64(0), task: row.isNull(1) ? nil : try row.int64(1), uuid: try row.text(2), field: try row.text(3),
-                     kept: try row.optionalText(4), yours: try row.optionalText(5), at: try row.text(6))
-    }
-
-    /// Those recorded after the conflict `earlier` (a sync's own: few, each one a line to read).
-    static func found(after earlier: Int64, in file: any SQLSession) throws -> [SyncConflict] {
-        var found: [SyncConflict] = []
-        try file.forEachRow("\(select) WHERE id > $1 ORDER BY id", [.integer(earlier)]) { found.append(try read($0)) }
-        return found
     }
 }

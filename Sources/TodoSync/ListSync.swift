@@ -15,6 +15,12 @@ struct ListSync {
     var report: SyncReport
     let recordConflict: (SyncConflict) throws -> Void
 
+    /// The lists that differ here from the base: new, renamed (by todo or by hand) or deleted.
+    static let changedHere = """
+        SELECT l.uuid FROM lists AS l LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
+        UNION ALL SELECT b.uuid FROM sync_base_lists AS b WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
+        """
+
     /// Lists changed on either side since the last sync, each made the same on both.
     mutating func run() throws {
         let f = file.session
@@ -22,12 +28,7 @@ struct ListSync {
         // `mine`: the name here before the sync, as the merge compares it (a list may be given a
         // passing name on the way); `wanted`: the name a list waits for while another has it.
         try f.run("CREATE TEMP TABLE sync_lists (uuid TEXT PRIMARY KEY, deleted_on TEXT, mine TEXT, wanted TEXT, wanted_on_hub TEXT) WITHOUT ROWID", [])
-        try f.run("""
-            INSERT OR IGNORE INTO temp.sync_lists (uuid)
-            SELECT uuid FROM temp.hub_lists
-            UNION ALL SELECT l.uuid FROM lists AS l LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
-            UNION ALL SELECT b.uuid FROM sync_base_lists AS b WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
-            """, [])
+        try f.run("INSERT OR IGNORE INTO temp.sync_lists (uuid) SELECT uuid FROM temp.hub_lists UNION ALL \(Self.changedHere)", [])
         try f.run("UPDATE temp.sync_lists SET mine = (SELECT l.name FROM lists AS l WHERE l.uuid = sync_lists.uuid)", [])
         try file.forEachUUID(in: "temp.sync_lists") { try sync($0) }
     }
@@ -46,7 +47,9 @@ struct ListSync {
                 guard let name = try file.session.first("SELECT \(column) FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)], { try $0.text(0) }),
                       try side.listID(uuid) != nil else { return }
                 if let other = try side.list(named: name), other.uuid != uuid {
-                    try merge(uuid, into: other.uuid, named: name)
+                    try merge(uuid, into: other.uuid, named: name, createdAt: nil)
+                    report.sent += 1
+                    report.received += 1
                 } else {
                     try side.renameList(uuid, to: name)
                     try setBase(uuid, name)
@@ -55,21 +58,21 @@ struct ListSync {
         }
     }
 
-    /// Two lists that would end with one name (a list kept for a task while the other side made
-    /// a new one of its name, a rename onto a name the other side gave a list): one list, the
-    /// one that has the name, with the tasks of both, on both sides (rule 5).
-    private mutating func merge(_ uuid: String, into kept: String, named name: String) throws {
+    /// Two lists that would end with one name (two made offline, a list kept for a task while
+    /// the other side made a new one of its name, a rename onto a name the other side gave a
+    /// list): one list, `kept`, with the tasks of both, on each side that has `uuid` (rule 5).
+    private func merge(_ uuid: String, into kept: String, named name: String, createdAt: String?) throws {
         for side in [file, hub] {
             guard let from = try side.listID(uuid) else { continue }
-            let into = try side.listID(kept) ?? side.createList(kept, name: name, createdAt: nil)
+            // `uuid` may hold the name `kept` is to have there: out of its way first.
+            try side.renameList(uuid, to: "todo sync: " + uuid)
+            let into = try side.listID(kept) ?? side.createList(kept, name: name, createdAt: createdAt)
             try side.session.run("UPDATE tasks SET list_id = $1 WHERE list_id = $2", [.integer(into), .integer(from)])
             try side.deleteList(uuid)
         }
         try file.session.run("UPDATE sync_base_tasks SET list_uuid = $1 WHERE list_uuid = $2", [.text(kept), .text(uuid)])
         try setBase(uuid, nil)
         try setBase(kept, name)
-        report.sent += 1
-        report.received += 1
     }
 
     /// Whether the file's list `uuid` is new here: never agreed with the hub, nor there.
@@ -83,6 +86,8 @@ struct ListSync {
         let here = try file.list(uuid)
         let before = try file.session.first("SELECT mine FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)]) { try $0.optionalText(0) } ?? nil
         let mine = here.map { (name: before ?? $0.name, createdAt: $0.createdAt) }
+        // PostgreSQL's text holds no NUL character; SQLite's may (a list renamed with sqlite3).
+        if let mine, mine.name.utf8.contains(0) { throw SyncFailure.cannotSendList(mine.name) }
         let staged = try HubChanges.list(uuid, in: file.session)
         // Unchanged on the hub: the hub has it as last agreed (or never had it).
         let theirs = try staged ?? base.map { _ in try hub.list(uuid) } ?? nil
@@ -93,7 +98,7 @@ struct ListSync {
             if let base, base == theirs.name { return try markDeleted(uuid, on: "file") }
             if base != nil { try conflict(uuid, kept: "not deleted: renamed on the hub", yours: "deleted") }
             if let same = try file.list(named: theirs.name), same.uuid != uuid, try isNewHere(same.uuid) {
-                try merge(same.uuid, into: uuid, theirs)
+                try merge(same.uuid, into: uuid, named: theirs.name, createdAt: theirs.createdAt)
             } else {
                 try name(uuid, theirs.name, on: file, creating: theirs.createdAt)
             }
@@ -130,19 +135,8 @@ struct ListSync {
         }
         // Made on both sides offline: one list, the hub's, which reached it first.
         guard let theirs = try hub.list(same.uuid) else { throw SyncFailure.listMissing(same.uuid) }
-        try merge(uuid, into: same.uuid, theirs)
-        try setBase(same.uuid, theirs.name)
+        try merge(uuid, into: same.uuid, named: theirs.name, createdAt: theirs.createdAt)
         report.received += 1
-    }
-
-    /// The file's list `local` (new here) becomes the hub's list `uuid` of the same name: its
-    /// tasks move there.
-    private func merge(_ local: String, into uuid: String, _ theirs: (name: String, createdAt: String)) throws {
-        guard let own = try file.listID(local) else { throw SyncFailure.listMissing(local) }
-        try file.renameList(local, to: "todo sync: \(local)")
-        let merged = try file.listID(uuid) ?? file.createList(uuid, name: theirs.name, createdAt: theirs.createdAt)
-        try file.session.run("UPDATE tasks SET list_id = $1 WHERE list_id = $2", [.integer(merged), .integer(own)])
-        try file.deleteList(local)
     }
 
     /// Deleted on `side` (and unchanged on the other): decided once the tasks are through.

@@ -9,11 +9,7 @@ extension Sync {
         try file.translatingErrors {
             let session = file.session
             guard let link = try SyncLink.read(session) else { throw SyncFailure.notLinked }
-            let lists = """
-                SELECT l.uuid FROM lists AS l LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
-                UNION ALL SELECT b.uuid FROM sync_base_lists AS b WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
-                """
-            let waiting = try session.first("SELECT (SELECT count(*) FROM (\(TaskSync.changedHere(session)))) + (SELECT count(*) FROM (\(lists)))", []) {
+            let waiting = try session.first("SELECT (SELECT count(*) FROM (\(TaskSync.changedHere(session)))) + (SELECT count(*) FROM (\(ListSync.changedHere)))", []) {
                 try $0.int(0)
             } ?? 0
             return SyncStatus(hub: link.hub, lastSync: link.lastSync, waiting: waiting, idsLeft: link.idsLeft)

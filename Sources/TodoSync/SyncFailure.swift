@@ -17,6 +17,8 @@ public enum SyncFailure: ReportedError, Equatable {
     case notAHub(String)
     /// A task holds what the hub cannot store.
     case cannotSend(Int64, String)
+    /// A list's name holds what the hub cannot store.
+    case cannotSendList(String)
     /// `--dismiss` of an id that is no conflict waiting.
     case noConflict(Int64)
     /// The hub is not the database this file was linked to.
@@ -45,6 +47,8 @@ public enum SyncFailure: ReportedError, Equatable {
             "a hub is a PostgreSQL database, given as postgres://user@host/database, not '\(text)'"
         case .cannotSend(let id, let what):
             "task \(id) holds \(what), which PostgreSQL cannot store; edit it (todo edit \(id)), then sync again. Nothing was synced"
+        case .cannotSendList(let name):
+            "the list \(MessageText.quoted(name.replacing("\u{0}", with: "\\0"))) has a NUL character in its name, which PostgreSQL cannot store; rename it (todo rename-list), then sync again. Nothing was synced"
         case .noConflict(let id):
             "there is no conflict \(id) waiting (todo sync conflicts lists them); nothing was dismissed"
         case .otherHub(let linked, let found):

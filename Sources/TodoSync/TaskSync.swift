@@ -53,10 +53,7 @@ struct TaskSync {
     private mutating func queue(_ uuid: String, _ row: SyncedRow, new: Bool) throws {
         var row = row
         if new, let ownIDs, !ownIDs.contains(where: { $0.contains(row.id) }), try !hadID(uuid, row.id) {
-            let id = try takeID()
-            try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(id), .text(uuid)])
-            report.renumbered.append((row.id, id))
-            row.id = id
+            row.id = try renumber(uuid, from: row.id)
         }
         try refuseWhatTheHubCannotStore(row)
         queued.append((uuid, row, try list(row.task.listUUID, on: hub, from: file)))
@@ -97,9 +94,16 @@ struct TaskSync {
         let holder = try file.session.first("SELECT t.uuid, b.uuid IS NULL FROM tasks AS t LEFT JOIN sync_base_tasks AS b ON b.uuid = t.uuid WHERE t.id = $1",
                                             [.integer(id)]) { (try $0.text(0), try $0.bool(1)) }
         guard let holder, holder.1 else { throw SyncFailure.idTaken(id) }
+        try renumber(holder.0, from: id)
+    }
+
+    /// Gives this file's task `uuid`, never sent, the next id reserved for this file.
+    @discardableResult
+    private mutating func renumber(_ uuid: String, from id: Int64) throws -> Int64 {
         let moved = try takeID()
-        try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(moved), .text(holder.0)])
-        report.renumbered.append((id, moved))
+        try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(moved), .text(uuid)])
+        report.renumbered.append(Renumbered(from: id, to: moved))
+        return moved
     }
 
     private func record(_ conflicts: [TaskMerge.Conflict], of uuid: String, _ id: Int64) throws {
@@ -187,10 +191,7 @@ struct TaskSync {
         var row = row
         let list = try list(row.task.listUUID, on: hub, from: file)
         while try !hub.insert(uuid, row, list: list) {
-            let id = try takeID()
-            try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(id), .text(uuid)])
-            report.renumbered.append((row.id, id))
-            row.id = id
+            row.id = try renumber(uuid, from: row.id)
         }
         report.sent += 1
         return row.id

@@ -25,8 +25,8 @@ extension CompositionRoot {
         }
         let file = try open(configuration, onlyReads: false), json = settings.json
         switch request {
-        case .link:
-            guard let url = hub else { return }
+        case .link(let text):
+            guard let url = hub else { throw SyncFailure.notAHub(text) }
             let report = try exchange(file, url, configuration, linking: true)
             try print(SyncText.report(report, linking: true, json: json))
             if report.clearedHistory { StandardError.write("todo: the history was cleared: its changes named the tasks' old ids\n") }

@@ -6,19 +6,24 @@ public struct SyncReport: Equatable, Sendable {
     public var sent = 0
     public var received = 0
     public var conflicts: [SyncConflict] = []
-    /// Old id → new id, in the order of the old ones.
-    public var renumbered: [(from: Int64, to: Int64)] = []
+    /// The ids of this file's tasks that changed (a first sync with a hub that gave ids, a task
+    /// given its id by hand).
+    public var renumbered: [Renumbered] = []
     /// Whether the history was cleared because ids it names changed.
     public var clearedHistory = false
 
     public init(hub: String) {
         self.hub = hub
     }
+}
 
-    public static func == (a: SyncReport, b: SyncReport) -> Bool {
-        a.hub == b.hub && a.sent == b.sent && a.received == b.received && a.conflicts == b.conflicts
-            && a.renumbered.map(\.from) == b.renumbered.map(\.from) && a.renumbered.map(\.to) == b.renumbered.map(\.to)
-            && a.clearedHistory == b.clearedHistory
+/// A task of this file that took another id: old → new.
+public struct Renumbered: Equatable, Sendable {
+    public var from: Int64
+    public var to: Int64
+
+    public init(from: Int64, to: Int64) {
+        (self.from, self.to) = (from, to)
     }
 }
 

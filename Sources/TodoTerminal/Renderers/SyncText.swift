@@ -19,7 +19,7 @@ public enum SyncText {
             + ": sent \(report.sent) change\(report.sent == 1 ? "" : "s"), received \(report.received)"
             + (count == 0 ? "" : ", \(count) conflict\(count == 1 ? "" : "s")") + "\n"
         for conflict in report.conflicts { text += "  " + line(conflict) + "\n" }
-        for (from, to) in report.renumbered { text += "  \(from) → \(to)\n" }
+        for moved in report.renumbered { text += "  \(moved.from) → \(moved.to)\n" }
         return text
     }
 
