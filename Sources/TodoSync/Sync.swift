@@ -16,17 +16,28 @@ package enum Sync {
             if let link = try SyncLink.read(file.session) { throw SyncFailure.alreadyLinked(hub: link.hub) }
             var uuids = UUIDMaker()
             var link = SyncLink(hub: shown, hubIdentity: try identity(of: hub.session), holder: uuids.next().text, nextID: 1, lastID: 0)
-            return try exchange(file.session, hub.session, &link, block: block, now: now)
+            return try exchange(file.session, hub.session, &link, behind: nil, block: block, now: now)
         }
     }
 
-    /// `todo sync`: sends what changed here, receives what changed on the hub.
-    package static func run(file: any SQLRepository, hub: any SQLRepository, block: Int64, now: String) throws -> SyncReport {
+    /// `todo sync`: sends what changed here, receives what changed on the hub (at `shown`). A
+    /// hub that is not as this file left it (rule 10) gets everything this file has again: one
+    /// reset or restored into a new database at the linked URL, or one restored from a backup
+    /// older than this file's last sync (`HubMark`). Another database at another URL is refused.
+    package static func run(file: any SQLRepository, hub: any SQLRepository, shown: String, block: Int64, now: String) throws -> SyncReport {
         try inBoth(file, hub) {
             guard var link = try SyncLink.read(file.session) else { throw SyncFailure.notLinked }
             let found = try identity(of: hub.session)
-            guard found == link.hubIdentity else { throw SyncFailure.otherHub(linked: link.hubIdentity, found: found) }
-            return try exchange(file.session, hub.session, &link, block: block, now: now)
+            var behind: Behind?
+            if found != link.hubIdentity {
+                guard shown == link.hub else { throw SyncFailure.otherHub(linked: link.hubIdentity, found: found) }
+                let sameCluster = found.prefix { $0 != "/" } == link.hubIdentity.prefix { $0 != "/" }
+                behind = Behind(newsAfter: try HubMark.newsAfter(hub.session, link, sameCluster: sameCluster))
+                link.hubIdentity = found
+            } else if try !HubMark.leftAsIs(hub.session, link) {
+                behind = Behind(newsAfter: try HubMark.newsAfter(hub.session, link, sameCluster: true))
+            }
+            return try exchange(file.session, hub.session, &link, behind: behind, block: block, now: now)
         }
     }
 
@@ -45,11 +56,13 @@ package enum Sync {
         }
     }
 
-    private static func exchange(_ file: any SQLSession, _ hub: any SQLSession, _ link: inout SyncLink, block: Int64, now: String) throws -> SyncReport {
+    /// `behind`: the hub is not as this file left it; everything it has is read, and this file's
+    /// lists and tasks are sent (`HubMark.rebase`).
+    private static func exchange(_ file: any SQLSession, _ hub: any SQLSession, _ link: inout SyncLink, behind: Behind?, block: Int64, now: String) throws -> SyncReport {
         let first = link.snapshot == nil
         // Taken before anything is read: what commits after it is read now or the next time.
         let (snapshot, own) = try hub.first("SELECT pg_current_snapshot()::text, pg_current_xact_id()::text", []) { (try $0.text(0), try $0.text(1)) }!
-        try HubChanges.stage(from: hub, into: file, since: first ? nil : link)
+        try HubChanges.stage(from: hub, into: file, since: first || behind != nil ? nil : link)
         let (fileSide, hubSide) = (SyncSide(session: file, now: now, isHub: false), SyncSide(session: hub, now: now, isHub: true))
         var report = SyncReport(hub: link.hub)
         let earlier = try file.first("SELECT coalesce(max(id), 0) FROM sync_conflicts", []) { try $0.int64(0) } ?? 0
@@ -62,13 +75,15 @@ package enum Sync {
             } else {
                 try IDs.numberPast(file, on: hub)
             }
+        } else if let behind {
+            report.hubBehind = try HubMark.rebase(file, newsAfter: behind.newsAfter)
         }
         let record = { (conflict: SyncConflict) in try Conflicts.record(conflict, in: file) }
         var lists = ListSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: report, recordConflict: record)
         try lists.run()
         let holder = link.holder
         var tasks = TaskSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: lists.report, recordConflict: record,
-                             ownIDs: first ? nil : try IDs.blocks(of: holder, on: hub)) {
+                             ownIDs: first || behind != nil ? nil : try IDs.blocks(of: holder, on: hub)) {
             try IDs.take(file, hub, holder: holder)
         }
         try tasks.run()
@@ -77,14 +92,24 @@ package enum Sync {
         report = lists.report
         // Ids taken on the way (`IDs.take`) were taken in the file's row.
         if let stored = try SyncLink.read(file) { (link.nextID, link.lastID) = (stored.nextID, stored.lastID) }
-        if first || link.idsLeft * 2 < block {
+        // A hub that went back may hand out this file's ids again: it is numbered past every id
+        // this file gave, and this file takes a new block.
+        if behind != nil { try IDs.numberPast(file, on: hub) }
+        if first || behind != nil || link.idsLeft * 2 < block {
             (link.nextID, link.lastID) = try IDs.reserve(block, on: hub, holder: link.holder)
         }
+        try HubMark.leave(on: hub, link, own: own)
         (link.snapshot, link.ownChange, link.lastSync) = (snapshot, own, now)
         try link.write(file)
         report.conflicts = try Conflicts.found(after: earlier, in: file)
         for table in ["hub_lists", "hub_tasks", "sync_lists", "sync_tasks"] { try file.run("DROP TABLE temp.\(table)", []) }
         return report
+    }
+
+    /// A hub not as this file left it: rows it wrote after `newsAfter` (this file's last sync)
+    /// are news; the rest is older than this file's (`HubMark.rebase`).
+    private struct Behind {
+        let newsAfter: Int64?
     }
 
     /// Which database the hub is: a restored copy or another server is told apart from it.

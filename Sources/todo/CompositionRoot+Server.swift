@@ -52,7 +52,7 @@ extension CompositionRoot {
         let hub = try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: options)
         let block = Int64(try configuration.syncSettings().idBlock), now = LocalClock().timestamp()
         if linking { return try Sync.link(file: file, hub: hub, shown: url.withoutPassword, block: block, now: now) }
-        return try Sync.run(file: file, hub: hub, block: block, now: now)
+        return try Sync.run(file: file, hub: hub, shown: url.withoutPassword, block: block, now: now)
     }
     #else
     static let opensServers = false

@@ -11,9 +11,24 @@ public struct SyncReport: Equatable, Sendable {
     public var renumbered: [Renumbered] = []
     /// Whether the history was cleared because ids it names changed.
     public var clearedHistory = false
+    /// Set when the hub was not as this file left it (reset, or restored from an older backup):
+    /// this file's lists and tasks were sent again.
+    public var hubBehind: HubBehind?
 
     public init(hub: String) {
         self.hub = hub
+    }
+}
+
+/// A hub found behind this file (rule 10): how many of this file's lists and tasks it did not
+/// have, and how many it had otherwise (older, or changed there since it went back), which are
+/// now as this file has them.
+public struct HubBehind: Equatable, Sendable {
+    public var lacked: Int
+    public var hadOtherwise: Int
+
+    public init(lacked: Int, hadOtherwise: Int) {
+        (self.lacked, self.hadOtherwise) = (lacked, hadOtherwise)
     }
 }
 

@@ -12,12 +12,19 @@ public enum SyncText {
             if linking || !report.renumbered.isEmpty {
                 text += ",\"renumbered\":[" + report.renumbered.map { "{\"from\":\($0.from),\"to\":\($0.to)}" }.joined(separator: ",") + "]"
             }
+            if let behind = report.hubBehind {
+                text += ",\"hub_behind\":{\"lacked\":\(behind.lacked),\"had_otherwise\":\(behind.hadOtherwise)}"
+            }
             return text + "}\n"
         }
         let count = report.conflicts.count
         var text = (linking ? "Linked this file to " : "Synced with ") + TerminalText.safe(report.hub)
             + ": sent \(report.sent) change\(report.sent == 1 ? "" : "s"), received \(report.received)"
             + (count == 0 ? "" : ", \(count) conflict\(count == 1 ? "" : "s")") + "\n"
+        if let behind = report.hubBehind {
+            text += "  The hub was not as this file left it (reset, or restored from an older backup): this file's lists and tasks"
+                + " were sent again (\(behind.lacked) the hub did not have, \(behind.hadOtherwise) it had otherwise)\n"
+        }
         for conflict in report.conflicts { text += "  " + line(conflict) + "\n" }
         for moved in report.renumbered { text += "  \(moved.from) → \(moved.to)\n" }
         return text

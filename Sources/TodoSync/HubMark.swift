@@ -1,0 +1,66 @@
+import TodoCore
+import TodoSQL
+
+/// Whether the hub is as this file left it (rule 10), by the mark each sync leaves there
+/// (postgres/0006), and what a sync does when it is not: a hub reset, or restored from a backup
+/// older than this file's last sync, is never taken for news that would undo this file's work.
+enum HubMark {
+    /// Whether the hub's mark for this file names the file's last sync, or (that sync's file
+    /// never committed the one after it, cut off) where that one started.
+    static func leftAsIs(_ hub: any SQLSession, _ link: SyncLink) throws -> Bool {
+        let own = SQLValue(link.ownChange), holder = SQLValue.text(link.holder)
+        if let named = try hub.first("SELECT mark = $2 OR coalesce(started_from = $2, false) FROM sync_marks WHERE holder = $1", [holder, own], { try $0.bool(0) }) {
+            return named
+        }
+        // No mark at all, but this file's id blocks: a hub linked before it kept marks.
+        return try hub.first("""
+            SELECT NOT EXISTS (SELECT 1 FROM sync_marks) AND EXISTS (SELECT 1 FROM id_blocks WHERE holder = $1)
+            """, [holder]) { try $0.bool(0) } ?? false
+    }
+
+    /// Leaves this sync's mark: its transaction `own`, and where the file stood before it.
+    static func leave(on hub: any SQLSession, _ link: SyncLink, own: String) throws {
+        try hub.run("""
+            INSERT INTO sync_marks (holder, mark, started_from) VALUES ($1, $2, $3)
+            ON CONFLICT (holder) DO UPDATE SET mark = excluded.mark, started_from = excluded.started_from
+            """, [.text(link.holder), .text(own), SQLValue(link.ownChange)])
+    }
+
+    /// Whether rows on the hub written after this file's last sync can be told from older ones
+    /// (restored, or left from before): the transaction of that sync, when the hub's transactions
+    /// still count up from it (the same cluster, not rolled back by a restore of the whole
+    /// cluster); else nil, and every row of the hub is taken for older than this file's.
+    static func newsAfter(_ hub: any SQLSession, _ link: SyncLink, sameCluster: Bool) throws -> Int64? {
+        guard sameCluster, let own = link.ownChange, let mark = Int64(own) else { return nil }
+        return try hub.first("SELECT pg_current_xact_id() > $1::xid8", [.text(own)]) { try $0.bool(0) } == true ? mark : nil
+    }
+
+    /// With everything the hub has staged (`HubChanges`), makes the base what the hub has for
+    /// each row older than this file's last sync (`newsAfter`) that this file has, had, or deleted
+    /// once it was agreed, and drops the base of what the hub lacks: the merges then keep this
+    /// file's lists and tasks over the hub's older ones, send what the hub lacks, delete there
+    /// what this file deleted, and take the hub's news (written since this file's last sync, by
+    /// another file sending its own again, say) as any sync does.
+    static func rebase(_ file: any SQLSession, newsAfter: Int64?) throws -> HubBehind {
+        let older = "($1 IS NULL OR CAST(h.changed_in AS INTEGER) <= $1)", after: [SQLValue] = [newsAfter.map(SQLValue.integer) ?? .null]
+        let differs = SyncedRows.columns.map { "m.\($0) IS NOT h.\($0)" }.joined(separator: " OR ")
+        let counts = try file.first("""
+            SELECT (SELECT count(*) FROM tasks AS t WHERE NOT EXISTS (SELECT 1 FROM temp.hub_tasks AS h WHERE h.uuid = t.uuid))
+                 + (SELECT count(*) FROM lists AS l WHERE NOT EXISTS (SELECT 1 FROM temp.hub_lists AS h WHERE h.uuid = l.uuid)),
+                   (SELECT count(*) FROM \(SyncedRows.live(file.dialect)) AS m JOIN temp.hub_tasks AS h ON h.uuid = m.uuid WHERE \(older) AND (\(differs)))
+                 + (SELECT count(*) FROM lists AS l JOIN temp.hub_lists AS h ON h.uuid = l.uuid WHERE \(older) AND l.name IS NOT h.name COLLATE BINARY)
+            """, after) { HubBehind(lacked: try $0.int(0), hadOtherwise: try $0.int(1)) } ?? HubBehind(lacked: 0, hadOtherwise: 0)
+        try file.run("DELETE FROM sync_base_tasks WHERE NOT EXISTS (SELECT 1 FROM temp.hub_tasks AS h WHERE h.uuid = sync_base_tasks.uuid)", [])
+        try file.run("""
+            INSERT OR REPLACE INTO sync_base_tasks (uuid, \(SyncedRows.fields)) SELECT h.uuid, \(SyncedRows.fields(of: "h")) FROM temp.hub_tasks AS h
+            WHERE \(older) AND (EXISTS (SELECT 1 FROM tasks AS t WHERE t.uuid = h.uuid) OR EXISTS (SELECT 1 FROM sync_base_tasks AS b WHERE b.uuid = h.uuid))
+               OR EXISTS (SELECT 1 FROM sync_gone_tasks AS g WHERE g.uuid = h.uuid)
+            """, after)
+        try file.run("DELETE FROM sync_base_lists WHERE NOT EXISTS (SELECT 1 FROM temp.hub_lists AS h WHERE h.uuid = sync_base_lists.uuid)", [])
+        try file.run("""
+            INSERT OR REPLACE INTO sync_base_lists (uuid, name) SELECT h.uuid, h.name FROM temp.hub_lists AS h
+            WHERE \(older) AND (EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = h.uuid) OR EXISTS (SELECT 1 FROM sync_base_lists AS b WHERE b.uuid = h.uuid))
+            """, after)
+        return counts
+    }
+}

@@ -1,0 +1,106 @@
+#if PostgreSQL
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// Issue 30's rule 10: a hub reset, or restored from a backup older than a file's last sync, is
+/// never a reason to discard that file's lists and tasks; the sync says what it found and sends
+/// them again, ids and all. Another database at another URL is still refused.
+@Suite(.enabled(if: PostgresTestServer.url != nil, Comment(rawValue: PostgresTestServer.skipped)))
+struct SyncHubBehindTests {
+    typealias Team = SyncTests.Team
+
+    /// The hub's database name, from its URL.
+    static func name(of hub: String) throws -> String {
+        let path = try #require(hub.split(separator: "?").first?.split(separator: "/").last)
+        return String(path)
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw RunnerError.failed("\(tool): " + String(decoding: complaint, as: UTF8.self)) }
+    }
+
+    /// Dropped and made again, empty: another database at the same URL.
+    @Test func aHubResetGetsEveryFilesListsAndTasksAgainWithTheirIds() throws {
+        let team = try Team(machines: 2)
+        let milk = try team.sharing("Home", "milk")
+        let bread = try team[1].add("Shop", "bread", ["--tag", "errand"])
+        _ = try team.sync(1)
+        _ = try team.sync(0)
+        try team[0].succeed(["edit", "\(milk)", "--title", "oat milk"])
+        try team[0].succeed(["new-list", "Empty"])
+        let before = try team.hubTasks()
+        let server = try #require(PostgresTestServer.url), name = try Self.name(of: team.hub)
+        try PostgresTestServer.psql(server, "DROP DATABASE \(name)")
+        try PostgresTestServer.psql(server, "CREATE DATABASE \(name)")
+
+        let first = try team.sync(0)
+        let behind = try #require(first["hub_behind"] as? [String: Int], "\(first)")
+        #expect(behind["lacked"] == 5, "3 lists and 2 tasks: \(first)")
+        #expect(first["renumbered"] == nil && (first["conflicts"] as? [Any])?.isEmpty == true, "\(first)")
+        #expect(try team[1].run(["sync"]).stdout.contains("The hub was not as this file left it"))
+        try team.converge()
+        let after = try team.hubTasks()
+        #expect(after == before.replacingOccurrences(of: "|milk|", with: "|oat milk|"), "\(after)")
+        #expect(after.contains("\(bread)|Shop|bread|||none|f|errand"), "\(after)")
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT count(*) FROM lists WHERE name = 'Empty'") == "1")
+        // The reset hub gives no id that a file gave before.
+        let next = try team[1].add("Home", "after the reset")
+        _ = try team.sync(1)
+        #expect(next > max(milk, bread))
+        let direct = try TodoRunner(environment: ["TODO_DB": team.hub])
+        #expect(try direct.add("Home", "on the hub itself") > next)
+        try team.converge()
+        #expect(try team[0].run(["db", "check", "--db", team.hub]).status == 0)
+    }
+
+    /// Restored in place (the same database) from a dump taken before a file's last sync: that
+    /// file's later work goes to the hub again, and a file that synced before the dump and did
+    /// nothing since finds the hub as it left it.
+    @Test func aHubRestoredFromAnOlderBackupLosesNoFilesWork() throws {
+        let team = try Team(machines: 2)
+        let milk = try team.sharing("Home", "milk")
+        let eggs = try team[0].add("Home", "eggs")
+        _ = try team.sync(0)
+        _ = try team.sync(1)
+        let dump = team[0].directory.path("hub.dump")
+        try Self.run("pg_dump", ["--format=custom", "--file=\(dump)", team.hub])
+
+        try team[0].succeed(["edit", "\(milk)", "--title", "oat milk", "--tag", "dairy"])
+        try team[0].succeed(["rm", "\(eggs)"])
+        let later = try team[0].add("Home", "later")
+        _ = try team.sync(0)
+        try Self.run("pg_restore", ["--clean", "--if-exists", "--single-transaction", "--dbname=\(team.hub)", dump])
+
+        let unaware = try team.sync(1)
+        #expect(unaware["hub_behind"] == nil, "its last sync is in the dump: \(unaware)")
+        let report = try team.sync(0)
+        let behind = try #require(report["hub_behind"] as? [String: Int], "\(report)")
+        #expect(behind == ["lacked": 1, "had_otherwise": 1], "\(report)")
+        #expect(report["renumbered"] == nil, "\(report)")
+        try team.converge()
+        let hub = try team.hubTasks()
+        #expect(hub == "\(milk)|Home|oat milk|||none|f|dairy\n\(later)|Home|later|||none|f|", "\(hub)")
+        #expect(try team.sync(0)["hub_behind"] == nil, "once")
+    }
+
+    /// A file pointed at another database at another URL is not sent into it.
+    @Test func anotherDatabaseAtAnotherURLIsRefused() throws {
+        let team = try Team(machines: 1)
+        try team[0].add("Home", "milk")
+        _ = try team.link(0)
+        let other = try PostgresTestServer.newDatabase()
+        let result = try team[0].run(["sync"], environment: ["TODO_SYNC_URL": other])
+        #expect(result.failedCleanly(with: 1, oneLine: true) && result.stderr.contains("not the database"), "\(result.summary)")
+        #expect(try PostgresTestServer.psql(other, "SELECT count(*) FROM tasks") == "0")
+    }
+}
+#endif
