@@ -41,9 +41,10 @@ public struct HistoryStore {
     static let visibleChanges = "SELECT id, at, command, summary, undone FROM history WHERE id > (SELECT coalesce(max(id), 0) FROM history) - $1"
 
     /// The change undo reverts next (the newest not undone) or redo does (the oldest undone),
-    /// among those the history shows; nil when there is none.
+    /// among those the history shows; nil when there is none. A change a sync received is
+    /// neither (`ReceivedChanges`).
     func nextChange(undoing: Bool) throws -> HistoryEntry? {
-        let pick = undoing ? "NOT undone ORDER BY id DESC" : "undone ORDER BY id"
+        let pick = undoing ? "NOT undone AND NOT received ORDER BY id DESC" : "undone ORDER BY id"
         return try session.first("\(Self.visibleChanges) AND \(pick) LIMIT 1", [SQLValue(limit)], Self.entry)
     }
 

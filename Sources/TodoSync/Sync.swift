@@ -16,7 +16,7 @@ package enum Sync {
             if let link = try SyncLink.read(file.session) { throw SyncFailure.alreadyLinked(hub: link.hub) }
             var uuids = UUIDMaker()
             var link = SyncLink(hub: shown, hubIdentity: try identity(of: hub.session), holder: uuids.next().text, nextID: 1, lastID: 0)
-            return try exchange(file.session, hub.session, &link, behind: nil, block: block, now: now)
+            return try exchange(file.session, hub.session, &link, behind: nil, history: file.historyLimit, block: block, now: now)
         }
     }
 
@@ -37,7 +37,7 @@ package enum Sync {
             } else if try !HubMark.leftAsIs(hub.session, link) {
                 behind = Behind(newsAfter: try HubMark.newsAfter(hub.session, link, sameCluster: true))
             }
-            return try exchange(file.session, hub.session, &link, behind: behind, block: block, now: now)
+            return try exchange(file.session, hub.session, &link, behind: behind, history: file.historyLimit, block: block, now: now)
         }
     }
 
@@ -57,8 +57,10 @@ package enum Sync {
     }
 
     /// `behind`: the hub is not as this file left it; everything it has is read, and this file's
-    /// lists and tasks are sent (`HubMark.rebase`).
-    private static func exchange(_ file: any SQLSession, _ hub: any SQLSession, _ link: inout SyncLink, behind: Behind?, block: Int64, now: String) throws -> SyncReport {
+    /// lists and tasks are sent (`HubMark.rebase`). `history`: how many changes the file's
+    /// history keeps, where what this sync received is one (not at the first, which may renumber).
+    private static func exchange(_ file: any SQLSession, _ hub: any SQLSession, _ link: inout SyncLink, behind: Behind?, history: Int,
+                                 block: Int64, now: String) throws -> SyncReport {
         let first = link.snapshot == nil
         // Taken before anything is read: what commits after it is read now or the next time.
         let (snapshot, own) = try hub.first("SELECT pg_current_snapshot()::text, pg_current_xact_id()::text", []) { (try $0.text(0), try $0.text(1)) }!
@@ -78,6 +80,7 @@ package enum Sync {
         } else if let behind {
             report.hubBehind = try HubMark.rebase(file, newsAfter: behind.newsAfter)
         }
+        if !first { try ReceivedChanges.watch(file) }
         let record = { (conflict: SyncConflict) in try Conflicts.record(conflict, in: file) }
         var lists = ListSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: report, recordConflict: record)
         try lists.run()
@@ -90,6 +93,7 @@ package enum Sync {
         lists.report = tasks.report
         try lists.finish()
         report = lists.report
+        if !first { try ReceivedChanges.record(file, from: link.hub, at: now, limit: history) }
         // Ids taken on the way (`IDs.take`) were taken in the file's row.
         if let stored = try SyncLink.read(file) { (link.nextID, link.lastID) = (stored.nextID, stored.lastID) }
         // A hub that went back may hand out this file's ids again: it is numbered past every id
