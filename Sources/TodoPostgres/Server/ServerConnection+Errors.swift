@@ -13,6 +13,19 @@ extension ServerConnection {
         }
     }
 
+    /// Waits for a statement's `future`, or for the connection to close first: a statement
+    /// whose session the server ended (pg_terminate_backend during an INSERT … RETURNING) was
+    /// seen never to complete, and a command must not wait for it for ever.
+    func whileOpen<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
+        let promise = future.eventLoop.makePromise(of: T.self)
+        future.cascade(to: promise)
+        // Whichever comes first; a promise completed already ignores the other.
+        connection.closeFuture.whenComplete { _ in promise.fail(Closed()) }
+        return try promise.futureResult.wait()
+    }
+
+    private struct Closed: Error {}
+
     func translated(_ error: any Error) -> any Error {
         if connection.isClosed {
             isLost = true

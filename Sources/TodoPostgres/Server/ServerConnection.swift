@@ -43,13 +43,20 @@ final class ServerConnection {
         self.statementTimeout = statementTimeout
     }
 
+    /// Closes the connection, waiting a moment for it. One the server ended (a terminated
+    /// session, a COPY cut off) may not close as soon: it is kept until the process ends, since
+    /// postgres-nio takes releasing an unclosed connection for a programming error (it stopped
+    /// the program once, after pg_terminate_backend ended a sync's session).
     deinit {
-        if isLost {
-            connection.close().whenComplete { _ in }
-        } else {
-            _ = try? connection.close().wait()
+        let closed = DispatchSemaphore(value: 0)
+        connection.close().whenComplete { _ in closed.signal() }
+        if closed.wait(timeout: .now() + .seconds(2)) == .timedOut || !connection.isClosed {
+            Self.unclosed.append(connection)
         }
     }
+
+    /// Touched by the one thread a command runs on (a connection is never shared).
+    nonisolated(unsafe) private static var unclosed: [PostgresConnection] = []
 
     static func connect(_ address: ServerAddress, shown: String, statementTimeout: Int) throws -> ServerConnection {
         var configuration = if let socket = address.socketPath {
@@ -143,7 +150,7 @@ final class ServerConnection {
     /// Runs one statement and returns every row it gives (for statements that return few).
     func rows(_ sql: String, _ values: [ServerValue] = []) throws -> [ServerRow] {
         try translating {
-            try connection.query(try Self.query(sql, values), logger: Self.logger).wait().map(ServerRow.init)
+            try whileOpen(connection.query(try Self.query(sql, values), logger: Self.logger)).map(ServerRow.init)
         }
     }
 
@@ -156,7 +163,7 @@ final class ServerConnection {
     @discardableResult
     func run(_ sql: String, _ values: [ServerValue] = []) throws -> Int {
         try translating {
-            try connection.query(try Self.query(sql, values), logger: Self.logger).wait().metadata.rows ?? 0
+            try whileOpen(connection.query(try Self.query(sql, values), logger: Self.logger)).metadata.rows ?? 0
         }
     }
 
@@ -176,7 +183,7 @@ final class ServerConnection {
             // The event loop may hold the row callback a moment longer; the body must not.
             defer { handler.release() }
             do {
-                _ = try connection.query(query, logger: Self.logger) { try handler.handle($0) }.wait()
+                _ = try whileOpen(connection.query(query, logger: Self.logger) { try handler.handle($0) })
             } catch {
                 if let thrown = handler.thrown { throw thrown }
                 throw translated(error)
