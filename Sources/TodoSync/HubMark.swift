@@ -5,24 +5,67 @@ import TodoSQL
 /// (postgres/0006), and what a sync does when it is not: a hub reset, or restored from a backup
 /// older than this file's last sync, is never taken for news that would undo this file's work.
 enum HubMark {
-    /// Whether the hub's mark for this file names the file's last sync, or (that sync's file
-    /// never committed the one after it, cut off) where that one started.
-    static func leftAsIs(_ hub: any SQLSession, _ link: SyncLink) throws -> Bool {
-        let own = SQLValue(link.ownChange), holder = SQLValue.text(link.holder)
-        if let named = try hub.first("SELECT mark = $2 OR coalesce(started_from = $2, false) FROM sync_marks WHERE holder = $1", [holder, own], { try $0.bool(0) }) {
-            return named
+    /// How the hub stands to this file.
+    enum Found: Equatable {
+        /// As the file's last sync left it.
+        case asLeft
+        /// The file's last syncs reached the hub, but the file never committed them (cut off
+        /// between the two commits): `marks` are their transactions there.
+        case cutOff(marks: [String])
+        /// Reset, or restored from a backup older than the file's last sync.
+        case behind
+    }
+
+    /// Where the hub stands, by its mark for this file: naming the file's last sync, or where
+    /// the sync after it started (that one reached the hub; the file never committed it).
+    static func found(_ hub: any SQLSession, _ link: SyncLink) throws -> Found {
+        let holder = SQLValue.text(link.holder)
+        if let (mark, startedFrom, cutOff) = try hub.first("SELECT mark, started_from, cut_off FROM sync_marks WHERE holder = $1", [holder], {
+            (try $0.text(0), try $0.optionalText(1), try $0.text(2))
+        }) {
+            if mark == link.ownChange { return .asLeft }
+            guard startedFrom != nil, startedFrom == link.ownChange else { return .behind }
+            return .cutOff(marks: cutOff.split(separator: " ").map(String.init) + [mark])
         }
         // No mark at all, but this file's id blocks: a hub linked before it kept marks.
-        return try hub.first("""
+        let before = try hub.first("""
             SELECT NOT EXISTS (SELECT 1 FROM sync_marks) AND EXISTS (SELECT 1 FROM id_blocks WHERE holder = $1)
             """, [holder]) { try $0.bool(0) } ?? false
+        return before ? .asLeft : .behind
+    }
+
+    /// After a sync cut off between the two commits (`cutOff`): the lists and tasks that sync
+    /// made on the hub were this file's, sent; the file, which never took them for agreed, gets
+    /// them as its base, so that what it did to them since (an edit, a deletion) is its change,
+    /// not a conflict with itself, nor undone by the hub's copy. (A row that sync changed, not
+    /// made, keeps the base it had: what of it was this file's and what the hub's is not known,
+    /// and a field changed here again since is a conflict, listed.)
+    ///
+    /// A task is adopted only with an id this file had handed out (below `nextID`) and has given
+    /// no other task: a copy of this file restored from a backup also stands where the hub's
+    /// mark says a cut-off sync started, and the tasks it added after the backup and sent come
+    /// back to it, as received (one whose id the copy gave again takes another).
+    static func adopt(madeIn marks: [String], nextID: Int64, _ file: any SQLSession) throws {
+        for mark in marks {
+            try file.run("""
+                INSERT INTO sync_base_tasks (uuid, \(SyncedRows.fields)) SELECT h.uuid, \(SyncedRows.fields(of: "h")) FROM temp.hub_tasks AS h
+                WHERE h.changed_in = $1 AND h.id < $2 AND NOT EXISTS (SELECT 1 FROM tasks AS t WHERE t.id = h.id AND t.uuid <> h.uuid)
+                    AND NOT EXISTS (SELECT 1 FROM sync_base_tasks AS b WHERE b.uuid = h.uuid)
+                    AND NOT EXISTS (SELECT 1 FROM sync_gone_tasks AS g WHERE g.uuid = h.uuid)
+                """, [.text(mark), .integer(nextID)])
+            try file.run("""
+                INSERT INTO sync_base_lists (uuid, name) SELECT h.uuid, h.name FROM temp.hub_lists AS h
+                WHERE h.changed_in = $1 AND h.name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM sync_base_lists AS b WHERE b.uuid = h.uuid)
+                """, [.text(mark)])
+        }
     }
 
     /// Leaves this sync's mark: its transaction `own`, and where the file stood before it.
     static func leave(on hub: any SQLSession, _ link: SyncLink, own: String) throws {
         try hub.run("""
-            INSERT INTO sync_marks (holder, mark, started_from) VALUES ($1, $2, $3)
-            ON CONFLICT (holder) DO UPDATE SET mark = excluded.mark, started_from = excluded.started_from
+            INSERT INTO sync_marks AS m (holder, mark, started_from) VALUES ($1, $2, $3)
+            ON CONFLICT (holder) DO UPDATE SET mark = excluded.mark, started_from = excluded.started_from,
+                cut_off = CASE WHEN m.started_from IS NOT DISTINCT FROM excluded.started_from THEN ltrim(m.cut_off || ' ' || m.mark) ELSE '' END
             """, [.text(link.holder), .text(own), SQLValue(link.ownChange)])
     }
 

@@ -16,7 +16,7 @@ package enum Sync {
             if let link = try SyncLink.read(file.session) { throw SyncFailure.alreadyLinked(hub: link.hub) }
             var uuids = UUIDMaker()
             var link = SyncLink(hub: shown, hubIdentity: try identity(of: hub.session), holder: uuids.next().text, nextID: 1, lastID: 0)
-            return try exchange(file.session, hub.session, &link, behind: nil, history: file.historyLimit, block: block, now: now)
+            return try exchange(file.session, hub.session, &link, behind: nil, cutOff: nil, history: file.historyLimit, block: block, now: now)
         }
     }
 
@@ -28,16 +28,20 @@ package enum Sync {
         try inBoth(file, hub) {
             guard var link = try SyncLink.read(file.session) else { throw SyncFailure.notLinked }
             let found = try identity(of: hub.session)
-            var behind: Behind?
+            var behind: Behind?, cutOff: [String]?
             if found != link.hubIdentity {
                 guard shown == link.hub else { throw SyncFailure.otherHub(linked: link.hubIdentity, found: found) }
                 let sameCluster = found.prefix { $0 != "/" } == link.hubIdentity.prefix { $0 != "/" }
                 behind = Behind(newsAfter: try HubMark.newsAfter(hub.session, link, sameCluster: sameCluster))
                 link.hubIdentity = found
-            } else if try !HubMark.leftAsIs(hub.session, link) {
-                behind = Behind(newsAfter: try HubMark.newsAfter(hub.session, link, sameCluster: true))
+            } else {
+                switch try HubMark.found(hub.session, link) {
+                case .asLeft: break
+                case .cutOff(let marks): cutOff = marks
+                case .behind: behind = Behind(newsAfter: try HubMark.newsAfter(hub.session, link, sameCluster: true))
+                }
             }
-            return try exchange(file.session, hub.session, &link, behind: behind, history: file.historyLimit, block: block, now: now)
+            return try exchange(file.session, hub.session, &link, behind: behind, cutOff: cutOff, history: file.historyLimit, block: block, now: now)
         }
     }
 
@@ -57,10 +61,12 @@ package enum Sync {
     }
 
     /// `behind`: the hub is not as this file left it; everything it has is read, and this file's
-    /// lists and tasks are sent (`HubMark.rebase`). `history`: how many changes the file's
-    /// history keeps, where what this sync received is one (not at the first, which may renumber).
-    private static func exchange(_ file: any SQLSession, _ hub: any SQLSession, _ link: inout SyncLink, behind: Behind?, history: Int,
-                                 block: Int64, now: String) throws -> SyncReport {
+    /// lists and tasks are sent (`HubMark.rebase`). `cutOff`: the transactions of this file's
+    /// last syncs, which reached the hub and not the file (`HubMark.adopt`). `history`: how many
+    /// changes the file's history keeps, where what this sync received is one (not at the first,
+    /// which may renumber).
+    private static func exchange(_ file: any SQLSession, _ hub: any SQLSession, _ link: inout SyncLink, behind: Behind?, cutOff: [String]?,
+                                 history: Int, block: Int64, now: String) throws -> SyncReport {
         let first = link.snapshot == nil
         // Taken before anything is read: what commits after it is read now or the next time.
         let (snapshot, own) = try hub.first("SELECT pg_current_snapshot()::text, pg_current_xact_id()::text", []) { (try $0.text(0), try $0.text(1)) }!
@@ -79,6 +85,8 @@ package enum Sync {
             }
         } else if let behind {
             report.hubBehind = try HubMark.rebase(file, newsAfter: behind.newsAfter)
+        } else if let cutOff {
+            try HubMark.adopt(madeIn: cutOff, nextID: link.nextID, file)
         }
         if !first { try ReceivedChanges.watch(file) }
         let record = { (conflict: SyncConflict) in try Conflicts.record(conflict, in: file) }
