@@ -30,18 +30,25 @@ public struct HistoryWriter {
     /// through the foreign keys' cascade, a statement that costs a single-task command more to
     /// prepare than all its other history work, so it runs on every tenth change instead of on
     /// each. Its cost is what it deletes, found by id range, however long the history is.
-    func insertChange(summary: String, imported: ImportedRange?) throws -> Int64 {
+    ///
+    /// A change a sync received (`ReceivedChanges`) may stand above undone ones, since undo
+    /// passes over it: the newest being received makes the insert fail the same way, and every
+    /// undone change is dropped. A received change itself (`keepingUndone`) drops none: it is not
+    /// this file's, and what this file undid can still be redone past it.
+    func insertChange(summary: String, imported: ImportedRange?, keepingUndone: Bool = false) throws -> Int64 {
         let values: [SQLValue] = [.text(at), .text(command), .text(summary)] + Self.values(of: imported)
         let id: Int64
-        if session.dialect.failureEndsTransaction {
+        if keepingUndone {
+            id = try session.insert(Self.appendChange, values)
+        } else if session.dialect.failureEndsTransaction {
             try dropUndone()
-            id = try session.insert(Self.insertChange, values)
+            id = try session.insert(Self.appendChange, values)
         } else {
             do {
                 id = try session.insert(Self.insertChange, values)
             } catch where session.violated(by: error) == .unique {
                 try dropUndone()
-                id = try session.insert(Self.insertChange, values)
+                id = try session.insert(Self.appendChange, values)
             }
         }
         // Ids written by hand near the smallest integer have nothing older to prune.
@@ -52,12 +59,16 @@ public struct HistoryWriter {
 
     private static let insertChange = """
         INSERT INTO history (id, at, command, summary, imported_after, imported_through, imported_count, imported_fingerprint)
-        VALUES (coalesce((SELECT CASE WHEN undone THEN id ELSE id + 1 END FROM history ORDER BY id DESC LIMIT 1), 1),
+        VALUES (coalesce((SELECT CASE WHEN undone OR received THEN id ELSE id + 1 END FROM history ORDER BY id DESC LIMIT 1), 1),
                 $1, $2, $3, $4, $5, $6, $7)
+        """
+    private static let appendChange = """
+        INSERT INTO history (id, at, command, summary, imported_after, imported_through, imported_count, imported_fingerprint)
+        VALUES (coalesce((SELECT id FROM history ORDER BY id DESC LIMIT 1), 0) + 1, $1, $2, $3, $4, $5, $6, $7)
         """
 
     private func dropUndone() throws {
-        try session.run("DELETE FROM history WHERE id > coalesce((SELECT id FROM history WHERE NOT undone ORDER BY id DESC LIMIT 1), 0)", [])
+        try session.run("DELETE FROM history WHERE undone", [])
     }
 
     /// With a limit of 0: nothing is kept, so what was kept before goes too (it could no longer

@@ -2,7 +2,8 @@ import TodoCore
 import TodoSQL
 
 /// What a sync brings into a file from its hub (issue 30, rule 9), as one change of the history,
-/// marked received (migration 0009): `todo history` shows it, and undo and redo pass over it,
+/// marked received (migration 0009), `received from HUB: 2 tasks and 1 list` (the rows it
+/// changed here): `todo history` shows it, and undo and redo pass over it,
 /// since it is other machines' work. While the sync writes, temporary triggers keep each list
 /// and task as it was before the sync first wrote it, whatever statement wrote it; `record` then
 /// pairs those with the rows as they are, as any change is recorded, and undo's check of its
@@ -57,15 +58,23 @@ package enum ReceivedChanges {
             FROM temp.received_lists AS r LEFT JOIN main.lists AS a ON a.id = r.list_id
             WHERE \(listFields.map { "r.before_\($0) IS NOT a.\($0)" }.joined(by: " OR "))
             """
-        let count = try file.first("SELECT (SELECT count(*) \(tasks)) + (SELECT count(*) \(lists))", []) { try $0.int(0) } ?? 0
-        guard count > 0, limit > 0 else { return count }
+        // A history kept at 0 keeps nothing, as after any change.
+        guard limit > 0 else {
+            try HistoryWriter.clear(in: file)
+            return 0
+        }
+        let (taskCount, listCount) = try file.first("SELECT (SELECT count(*) \(tasks)), (SELECT count(*) \(lists))", []) {
+            (try $0.int(0), try $0.int(1))
+        } ?? (0, 0)
+        guard taskCount + listCount > 0 else { return 0 }
         let writer = HistoryWriter(session: file, command: "sync", at: at, limit: limit)
-        let change = try writer.insertChange(summary: "received \(count) change\(count == 1 ? "" : "s") from \(hub)", imported: nil)
+        let counted = [(taskCount, "task"), (listCount, "list")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        let change = try writer.insertChange(summary: "received from \(hub): \(counted.joined(separator: " and "))", imported: nil, keepingUndone: true)
         try file.run("UPDATE history SET received = 1 WHERE id = $1", [.integer(change)])
         let pairs = { (fields: [String]) in fields.map { "r.before_\($0), a.\($0)" }.joined(by: ", ") }
         try file.run("INSERT INTO history_tasks SELECT $1, r.task_id, \(pairs(taskFields)) \(tasks)", [.integer(change)])
         try file.run("INSERT INTO history_lists SELECT $1, r.list_id, \(pairs(listFields)) \(lists)", [.integer(change)])
-        return count
+        return taskCount + listCount
     }
 
     private static func stopWatching(_ file: any SQLSession) throws {

@@ -102,7 +102,13 @@ struct TaskSync {
     private mutating func renumber(_ uuid: String, from id: Int64) throws -> Int64 {
         let moved = try takeID()
         try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(moved), .text(uuid)])
-        report.renumbered.append(Renumbered(from: id, to: moved))
+        // A task renumbered again in this sync (its new id taken on the hub too) is one entry,
+        // from the id it had to the one it ends with.
+        if let earlier = report.renumbered.lastIndex(where: { $0.to == id }) {
+            report.renumbered[earlier].to = moved
+        } else {
+            report.renumbered.append(Renumbered(from: id, to: moved))
+        }
         return moved
     }
 

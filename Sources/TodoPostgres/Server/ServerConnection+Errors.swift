@@ -20,11 +20,15 @@ extension ServerConnection {
         let promise = future.eventLoop.makePromise(of: T.self)
         future.cascade(to: promise)
         // Whichever comes first; a promise completed already ignores the other.
-        connection.closeFuture.whenComplete { _ in promise.fail(Closed()) }
-        return try promise.futureResult.wait()
+        let lost = ServerError.connectionLost(address: shown)
+        connection.closeFuture.whenComplete { _ in promise.fail(lost) }
+        do {
+            return try promise.futureResult.wait()
+        } catch let error as ServerError {
+            isLost = true
+            throw error
+        }
     }
-
-    private struct Closed: Error {}
 
     func translated(_ error: any Error) -> any Error {
         if connection.isClosed {
