@@ -85,6 +85,11 @@ package enum Sync {
             }
         } else if let behind {
             report.hubBehind = try HubMark.rebase(file, newsAfter: behind.newsAfter)
+            // A hub that went back may hand out this file's ids again: before anything is sent,
+            // it is numbered past every id this file gave, and this file takes a new block.
+            try IDs.numberPast(file, on: hub)
+            (link.nextID, link.lastID) = try IDs.reserve(block, on: hub, holder: link.holder)
+            try link.write(file)
         } else if let cutOff {
             try HubMark.adopt(madeIn: cutOff, nextID: link.nextID, file)
         }
@@ -104,10 +109,7 @@ package enum Sync {
         if !first { try ReceivedChanges.record(file, from: link.hub, at: now, limit: history) }
         // Ids taken on the way (`IDs.take`) were taken in the file's row.
         if let stored = try SyncLink.read(file) { (link.nextID, link.lastID) = (stored.nextID, stored.lastID) }
-        // A hub that went back may hand out this file's ids again: it is numbered past every id
-        // this file gave, and this file takes a new block.
-        if behind != nil { try IDs.numberPast(file, on: hub) }
-        if first || behind != nil || link.idsLeft * 2 < block {
+        if first || link.idsLeft * 2 < block {
             (link.nextID, link.lastID) = try IDs.reserve(block, on: hub, holder: link.holder)
         }
         try HubMark.leave(on: hub, link, own: own)

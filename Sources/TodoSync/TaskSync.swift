@@ -18,6 +18,8 @@ struct TaskSync {
     let takeID: () throws -> Int64
     /// The hub's ids of lists by uuid, as found so far.
     var hubLists: [String: Int64] = [:]
+    /// Where each task this sync renumbered is in the report's map (a few, never a file's worth).
+    var renumberedAt: [String: Int] = [:]
     /// Tasks new here, waiting to be sent (`sendQueued`).
     var queued: [(uuid: String, row: SyncedRow, list: Int64)] = []
     static let rowsPerSend = 200
@@ -104,9 +106,10 @@ struct TaskSync {
         try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(moved), .text(uuid)])
         // A task renumbered again in this sync (its new id taken on the hub too) is one entry,
         // from the id it had to the one it ends with.
-        if let earlier = report.renumbered.lastIndex(where: { $0.to == id }) {
+        if let earlier = renumberedAt[uuid] {
             report.renumbered[earlier].to = moved
         } else {
+            renumberedAt[uuid] = report.renumbered.count
             report.renumbered.append(Renumbered(from: id, to: moved))
         }
         return moved
@@ -178,7 +181,12 @@ struct TaskSync {
                 report.received += 1
             } else if let mine, mine.task != task || mine.id != row.id {
                 // One uuid made here and on the hub (the next task of a repeating one): the hub's id.
-                if mine.id != row.id { try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(row.id), .text(uuid)]) }
+                if mine.id != row.id {
+                    // Another task here may have that id (one never sent, after a hub restored
+                    // and written to directly): it takes another, as for a task received.
+                    if try file.session.first("SELECT 1 FROM tasks WHERE id = $1", [.integer(row.id)], { _ in true }) != nil { try moveAside(row.id) }
+                    try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(row.id), .text(uuid)])
+                }
                 try file.update(uuid, row, list: try list(task.listUUID, on: file, from: hub))
                 report.received += 1
             }

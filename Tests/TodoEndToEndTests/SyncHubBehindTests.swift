@@ -92,6 +92,30 @@ struct SyncHubBehindTests {
         #expect(try team.sync(0)["hub_behind"] == nil, "once")
     }
 
+    /// Restored from a dump older than the file's last block, then written to directly before
+    /// any file synced: the team member got ids the file had given. The file's first sync works,
+    /// and its tasks that held them take new ones, one entry each in the map.
+    @Test func aRestoredHubWrittenToFirstStopsNoSync() throws {
+        let team = try Team(machines: 1, block: 4)
+        try team[0].add("Home", "a1")
+        _ = try team.link(0)
+        let dump = team[0].directory.path("hub.dump")
+        try Self.run("pg_dump", ["--format=custom", "--file=\(dump)", team.hub])
+        for title in ["a2", "a3", "a4", "a5"] { try team[0].add("Home", title) }
+        _ = try team.sync(0)
+        let later = [try team[0].add("Home", "a6"), try team[0].add("Home", "a7")]
+        _ = try team.sync(0)
+        try Self.run("pg_restore", ["--clean", "--if-exists", "--single-transaction", "--dbname=\(team.hub)", dump])
+        let direct = try TodoRunner(environment: ["TODO_DB": team.hub])
+        let given = try ["team1", "team2", "team3"].map { try direct.add("Work", $0) }
+        #expect(given.contains(later[0]) && given.contains(later[1]), "the ids the restored hub gives: \(given)")
+        let report = try team.sync(0)
+        let moved = try #require(report["renumbered"] as? [[String: Int]], "\(report)")
+        #expect(moved.map { $0["from"] } == later.map { Optional($0) } && Set(moved.compactMap { $0["to"] }).isDisjoint(with: given), "\(report)")
+        try team.converge()
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT count(*), count(DISTINCT id) FROM tasks") == "10|10")
+    }
+
     /// A file pointed at another database at another URL is not sent into it.
     @Test func anotherDatabaseAtAnotherURLIsRefused() throws {
         let team = try Team(machines: 1)
