@@ -78,9 +78,12 @@ package enum ReceivedChanges {
     }
 
     private static func stopWatching(_ file: any SQLSession) throws {
-        for trigger in ["task_made", "task_renumbered", "task_changed", "task_deleted", "tag_added", "tag_removed", "list_made", "list_changed", "list_deleted"] {
-            try file.run("DROP TRIGGER IF EXISTS temp.received_\(trigger)", [])
+        // Every trigger `watch` made, by its prefix: one list of names to keep in step with it.
+        var triggers: [String] = []
+        try file.forEachRow("SELECT name FROM temp.sqlite_master WHERE type = 'trigger' AND name LIKE 'received\\_%' ESCAPE '\\'", []) {
+            triggers.append(try $0.text(0))
         }
+        for trigger in triggers { try file.run("DROP TRIGGER temp.\(trigger)", []) }
         try file.run("DROP TABLE IF EXISTS temp.received_tasks", [])
         try file.run("DROP TABLE IF EXISTS temp.received_lists", [])
     }

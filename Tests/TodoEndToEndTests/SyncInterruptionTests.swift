@@ -81,13 +81,7 @@ struct SyncInterruptionTests {
         _ = try team.link(0)
         let kept = try team[0].add("Home", "kept")
         let gone = try team[0].add("Home", "gone")
-        let file = team[0].databasePath
-        try sqlite3(file, "PRAGMA wal_checkpoint(TRUNCATE)")
-        let before = try Data(contentsOf: URL(fileURLWithPath: file))
-        _ = try team.sync(0)
-        // The file as it was before that sync: as if it had been killed before its commit.
-        try sqlite3(file, "PRAGMA wal_checkpoint(TRUNCATE)")
-        try before.write(to: URL(fileURLWithPath: file))
+        try team.syncCutOffBeforeTheFileCommits(0)
         try team[0].succeed(["edit", "\(kept)", "--title", "kept, edited"])
         try team[0].succeed(["rm", "\(gone)"])
         let report = try team.sync(0)

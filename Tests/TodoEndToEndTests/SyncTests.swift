@@ -56,6 +56,17 @@ struct SyncTests {
             }.joined(separator: "\n")
         }
 
+        /// A sync of machine `index` whose commit reaches the hub and not the file: the file is
+        /// put back as it was before, as if the sync had been killed between the two commits.
+        func syncCutOffBeforeTheFileCommits(_ index: Int) throws {
+            let file = machines[index].databasePath
+            try sqlite3(file, "PRAGMA wal_checkpoint(TRUNCATE)")
+            let before = try Data(contentsOf: URL(fileURLWithPath: file))
+            _ = try sync(index)
+            try sqlite3(file, "PRAGMA wal_checkpoint(TRUNCATE)")
+            try before.write(to: URL(fileURLWithPath: file))
+        }
+
         /// Everyone synced twice over: every file as the hub.
         func converge() throws {
             for _ in 0..<2 { for index in machines.indices { _ = try sync(index) } }
@@ -238,13 +249,7 @@ struct SyncTests {
         try team[0].add("Home", "bread")
         try team[1].succeed(["edit", "\(id)", "--priority", "high"])
         _ = try team.sync(1)
-        let file = team[0].databasePath
-        try sqlite3(file, "PRAGMA wal_checkpoint(TRUNCATE)")
-        let before = try Data(contentsOf: URL(fileURLWithPath: file))
-        _ = try team.sync(0)
-        // The file as it was before that sync: as if it had been killed before its commit.
-        try sqlite3(file, "PRAGMA wal_checkpoint(TRUNCATE)")
-        try before.write(to: URL(fileURLWithPath: file))
+        try team.syncCutOffBeforeTheFileCommits(0)
         #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 2, "the edit and the add wait again")
         let again = try team.sync(0)
         #expect((again["conflicts"] as? [Any])?.isEmpty == true, "\(again)")
