@@ -64,6 +64,9 @@ public enum TaskMerge {
             }
         }
         merged.tags = tags(base: base?.tags, mine: mine.tags, theirs: theirs.tags)
+        if respelledOnBoth(base: base?.tags ?? [], mine: mine.tags, theirs: theirs.tags) {
+            conflicts.append(Conflict(field: "tags", kept: merged.tags.joined(separator: " "), yours: mine.tags.joined(separator: " ")))
+        }
         // Title, notes and tags merged from two sides may hold more than a task may: the hub's
         // text is kept whole, and this file's parts that did not fit are set aside.
         if TextLimits.size(title: merged.title, notes: merged.notes, tags: merged.tags) > TextLimits.task {
@@ -92,6 +95,15 @@ public enum TaskMerge {
         var b = b
         b.updatedAt = a.updatedAt
         return a == b
+    }
+
+    /// Whether a tag of the base was respelled on both sides, differently (`Errand` here, `ERRAND`
+    /// on the hub): one field changed on both, so the hub's spelling is kept and this file's is a
+    /// conflict (rule 2), as for any other field.
+    static func respelledOnBoth(base: [String], mine: [String], theirs: [String]) -> Bool {
+        let respelled = { (side: [String]) in side.filter { tag in !base.contains(tag) && base.contains { Tags.same($0, tag) } } }
+        let there = respelled(theirs)
+        return respelled(mine).contains { tag in there.contains { Tags.same($0, tag) && $0 != tag } }
     }
 
     /// Each tag added on either side added, each removed on either side removed; tags are one

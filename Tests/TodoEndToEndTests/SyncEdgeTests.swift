@@ -128,6 +128,22 @@ struct SyncEdgeTests {
         #expect(here.hasSuffix("|food") && hub.hasSuffix("|food"), "\(here) / \(hub)")
     }
 
+    /// Respelled differently on two machines: the first to reach the hub keeps its spelling, and
+    /// the other machine's is a conflict (it ended with one spelling and said nothing before).
+    @Test func aTagRespelledDifferentlyOnTwoMachinesIsAConflict() throws {
+        let team = try Team(machines: 2)
+        let id = try team.sharing("Home", "soup", ["--tag", "food"])
+        for (machine, spelling) in [(0, "Food"), (1, "FOOD")] {
+            try team[machine].succeed(["edit", "\(id)", "--untag", "food"])
+            try team[machine].succeed(["edit", "\(id)", "--tag", spelling])
+        }
+        #expect((try team.sync(0)["conflicts"] as? [Any])?.isEmpty == true)
+        let conflict = try #require((try team.sync(1)["conflicts"] as? [[String: Any]])?.first)
+        #expect(conflict["field"] as? String == "tags" && conflict["kept"] as? String == "Food" && conflict["yours"] as? String == "FOOD", "\(conflict)")
+        try team.converge()
+        #expect(try team.hubTasks().hasSuffix("|Food"))
+    }
+
     @Test func whatTheHubCannotStoreIsNamedAndNothingIsSynced() throws {
         let team = try Team(machines: 1)
         _ = try team.link(0)

@@ -166,4 +166,24 @@ import TodoSync
         #expect(TaskMerge.tags(base: Self.base.tags, mine: mine.tags, theirs: Self.base.tags) == ["Garden", "plants"])
         #expect(TaskMerge.tags(base: Self.base.tags, mine: Self.base.tags, theirs: mine.tags) == ["Garden", "plants"], "respelled on the hub")
     }
+
+    /// Respelled on both sides, differently: the hub's spelling is kept and this file's is a
+    /// conflict; the same spelling on both, or a respelling on one side only, is none.
+    @Test func aTagRespelledDifferentlyOnBothIsAConflict() {
+        let mine = changed({ $0.tags = ["Garden", "plants"] }, at: "2026-11-02T09:00:00Z")
+        let theirs = changed({ $0.tags = ["GARDEN", "plants"] }, at: "2026-11-02T08:00:00Z")
+        guard case .task(let merged, let conflicts) = TaskMerge.merge(base: Self.base, mine: mine, theirs: theirs) else {
+            Issue.record("the task is gone")
+            return
+        }
+        #expect(merged.tags == ["GARDEN", "plants"])
+        #expect(conflicts == [TaskMerge.Conflict(field: "tags", kept: "GARDEN plants", yours: "Garden plants")])
+        for (here, there) in [(mine, mine), (mine, Self.base), (Self.base, theirs)] {
+            guard case .task(_, let none) = TaskMerge.merge(base: Self.base, mine: here, theirs: there) else {
+                Issue.record("the task is gone")
+                return
+            }
+            #expect(none.isEmpty, "\(here.tags) against \(there.tags)")
+        }
+    }
 }
