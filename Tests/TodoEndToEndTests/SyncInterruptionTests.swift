@@ -90,6 +90,61 @@ struct SyncInterruptionTests {
         try team.converge()
     }
 
+    /// The hub's server stopped mid-sync as a crash stops it (`pg_ctl stop -m immediate`) while
+    /// the sync sends: one line, the file as it was; once the server is back, the next sync sends
+    /// everything once and another machine gets the same. A server of its own, so stopping it
+    /// disturbs no other test.
+    @Test func theHubStoppedMidSyncLosesNothing() throws {
+        let folder = "/tmp/todo-test-server-" + UUID().uuidString
+        let script = RepositoryRoot.url.appendingPathComponent("scripts/test-postgres").path
+        let scratch = try TodoRunner()
+        // The server outlives the script that starts it: see `spawnAndWait`.
+        func server(_ command: String) throws -> (status: Int32, output: String) {
+            try spawnAndWait("/bin/bash", [script, command, folder], environment: scratch.environment, output: scratch.directory.path("script-\(command).txt"))
+        }
+        let started = try server("start")
+        try #require(started.status == 0, "\(started.output)")
+        defer {
+            _ = try? server("stop")
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let root = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try PostgresTestServer.psql(root, "CREATE DATABASE hub")
+        let hub = PostgresTestServer.database("hub", on: root)
+        let environment = ["TODO_SYNC_URL": hub, "TODO_SYNC_TIMEOUT": "120"]
+        let (laptop, desktop) = (try TodoRunner(environment: environment), try TodoRunner(environment: environment))
+        _ = try laptop.jsonObject(["sync", "init", hub])
+        let count = 6_000
+        #expect(try laptop.run(["import"], stdin: PostgresCommandTests.records(count, in: "Big")).status == 0)
+        let waiting = try laptop.jsonObject(["sync", "status"])["waiting"] as? Int
+        #expect(waiting == count + 1, "the tasks and their list")
+
+        let sync = try laptop.start(["sync"])
+        var sending = false
+        for _ in 0..<400 where !sending {
+            Thread.sleep(forTimeInterval: 0.02)
+            sending = (try? PostgresTestServer.psql(hub, """
+                SELECT count(*) FROM pg_stat_activity
+                WHERE application_name = 'todo' AND xact_start IS NOT NULL AND query LIKE 'INSERT INTO tasks%'
+                """)) == "1"
+        }
+        #expect(sending, "the sync was seen sending")
+        #expect(try server("stop").status == 0)
+        let result = sync.wait()
+        #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+        #expect(try laptop.jsonObject(["sync", "status"])["waiting"] as? Int == waiting, "the file as it was")
+        #expect(try laptop.succeed(["db", "check"]).stdout.contains("ok"))
+
+        #expect(try server("restart").status == 0)
+        #expect(try PostgresTestServer.psql(hub, "SELECT count(*) FROM tasks") == "0", "the hub as it was")
+        let again = try laptop.run(["sync", "--json"])
+        #expect(again.status == 0, "\(again.summary)")
+        _ = try desktop.jsonObject(["sync", "init", hub])
+        #expect(try PostgresTestServer.psql(hub, "SELECT count(*), count(DISTINCT uuid), count(DISTINCT title) FROM tasks") == "\(count)|\(count)|\(count)")
+        #expect(try desktop.succeed(["export"]).stdout == laptop.succeed(["export"]).stdout)
+        #expect(try laptop.succeed(["db", "check", "--db", hub]).stdout.contains("ok"))
+    }
+
     /// Offline work on machine `index`: new tasks (an import), a few renamed, a few deleted,
     /// always its own, so that the end state does not depend on which sync got through.
     private func work(on index: Int, round: Int, team: Team, model: inout Machine, random: inout SeededGenerator) throws {
