@@ -14,12 +14,18 @@ struct ListSync {
     let snapshot: String
     var report: SyncReport
     let recordConflict: (SyncConflict) throws -> Void
+    /// Every list here is compared with the base, not only those marked changed.
+    let everyList: Bool
 
-    /// The lists that differ here from the base: new, renamed (by todo or by hand) or deleted.
-    static let changedHere = """
-        SELECT l.uuid FROM lists AS l LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
-        UNION ALL SELECT b.uuid FROM sync_base_lists AS b WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
-        """
+    /// The lists that differ here from the base: new, renamed (by todo or by hand) or deleted;
+    /// those marked changed unless `everyList` (as `TaskSync.changedHere`).
+    static func changedHere(everyList: Bool = false) -> String {
+        let (marked, markedJoin) = everyList ? ("", "") : ("JOIN sync_changed_lists AS c ON c.uuid = l.uuid", "JOIN sync_changed_lists AS c ON c.uuid = b.uuid")
+        return """
+            SELECT l.uuid FROM lists AS l \(marked) LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
+            UNION ALL SELECT b.uuid FROM sync_base_lists AS b \(markedJoin) WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
+            """
+    }
 
     /// Lists changed on either side since the last sync, each made the same on both.
     mutating func run() throws {
@@ -28,7 +34,7 @@ struct ListSync {
         // `mine`: the name here before the sync, as the merge compares it (a list may be given a
         // passing name on the way); `wanted`: the name a list waits for while another has it.
         try f.run("CREATE TEMP TABLE sync_lists (uuid TEXT PRIMARY KEY, deleted_on TEXT, mine TEXT, wanted TEXT, wanted_on_hub TEXT) WITHOUT ROWID", [])
-        try f.run("INSERT OR IGNORE INTO temp.sync_lists (uuid) SELECT uuid FROM temp.hub_lists UNION ALL \(Self.changedHere)", [])
+        try f.run("INSERT OR IGNORE INTO temp.sync_lists (uuid) SELECT uuid FROM temp.hub_lists UNION ALL \(Self.changedHere(everyList: everyList))", [])
         try f.run("UPDATE temp.sync_lists SET mine = (SELECT l.name FROM lists AS l WHERE l.uuid = sync_lists.uuid)", [])
         try file.forEachUUID(in: "temp.sync_lists") { try sync($0) }
     }

@@ -9,7 +9,12 @@ extension Sync {
         try file.translatingErrors {
             let session = file.session
             guard let link = try SyncLink.read(session) else { throw SyncFailure.notLinked }
-            let waiting = try session.first("SELECT (SELECT count(*) FROM (\(TaskSync.changedHere(session)))) + (SELECT count(*) FROM (\(ListSync.changedHere)))", []) {
+            // Never synced (no snapshot): everything here waits, marked or not.
+            let every = link.snapshot == nil
+            let waiting = try session.first("""
+                SELECT (SELECT count(*) FROM (\(TaskSync.changedHere(session, everyTask: every))))
+                     + (SELECT count(*) FROM (\(ListSync.changedHere(everyList: every))))
+                """, []) {
                 try $0.int(0)
             } ?? 0
             return SyncStatus(hub: link.hub, lastSync: link.lastSync, waiting: waiting, idsLeft: link.idsLeft)

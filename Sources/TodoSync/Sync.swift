@@ -95,11 +95,15 @@ package enum Sync {
         }
         if !first { try ReceivedChanges.watch(file) }
         let record = { (conflict: SyncConflict) in try Conflicts.record(conflict, in: file) }
-        var lists = ListSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: report, recordConflict: record)
+        // A first sync, or one whose base was remade: every row here is compared with the base.
+        let everyRow = first || behind != nil || cutOff != nil
+        var lists = ListSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: report, recordConflict: record, everyList: everyRow)
         try lists.run()
         let holder = link.holder
         var tasks = TaskSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: lists.report, recordConflict: record,
-                             ownIDs: first || behind != nil ? nil : try IDs.blocks(of: holder, on: hub)) {
+                             ownIDs: first || behind != nil ? nil : try IDs.blocks(of: holder, on: hub),
+                             receivingAll: try first && file.first("SELECT NOT EXISTS (SELECT 1 FROM tasks)", [], { try $0.bool(0) }) == true,
+                             everyTask: everyRow) {
             try IDs.take(file, hub, holder: holder)
         }
         try tasks.run()
@@ -116,6 +120,9 @@ package enum Sync {
         (link.snapshot, link.ownChange, link.lastSync) = (snapshot, own, now)
         try link.write(file)
         report.conflicts = try Conflicts.found(after: earlier, in: file)
+        // What is as agreed now is no change waiting: only what still differs stays marked.
+        try file.run("DELETE FROM sync_changed_tasks WHERE uuid NOT IN (SELECT uuid FROM (\(TaskSync.changedHere(file))))", [])
+        try file.run("DELETE FROM sync_changed_lists WHERE uuid NOT IN (SELECT uuid FROM (\(ListSync.changedHere())))", [])
         for table in ["hub_lists", "hub_tasks", "sync_lists", "sync_tasks"] { try file.run("DROP TABLE temp.\(table)", []) }
         return report
     }

@@ -34,8 +34,8 @@ package struct SyncLink: Equatable, Sendable {
                   .integer(nextID), .integer(lastID)])
     }
 
-    /// The file on its own again: the link, the base and the conflicts go.
+    /// The file on its own again: the link, the base, the marks of changes and the conflicts go.
     static func remove(_ file: any SQLSession) throws {
-        for table in ["sync_link", "sync_base_lists", "sync_base_tasks", "sync_gone_tasks", "sync_conflicts"] { try file.run("DELETE FROM \(table)", []) }
+        for table in ["sync_link", "sync_base_lists", "sync_base_tasks", "sync_gone_tasks", "sync_conflicts", "sync_changed_tasks", "sync_changed_lists"] { try file.run("DELETE FROM \(table)", []) }
     }
 }

@@ -159,14 +159,24 @@ import TodoTestSupport
     }
 }
 
+/// Migration 0010 taken away from a file (the marks of what changed here, for sync), as a todo
+/// before it left the file.
+let changeMarksTakenAway = """
+    DROP TRIGGER tasks_sync_inserted; DROP TRIGGER tasks_sync_updated; DROP TRIGGER tasks_sync_deleted;
+    DROP TRIGGER task_tags_sync_inserted; DROP TRIGGER task_tags_sync_updated; DROP TRIGGER task_tags_sync_deleted;
+    DROP TRIGGER lists_sync_inserted; DROP TRIGGER lists_sync_updated; DROP TRIGGER lists_sync_deleted;
+    DROP TABLE sync_changed_tasks; DROP TABLE sync_changed_lists; DELETE FROM schema_migrations WHERE version = 10;
+    """
+
 /// A database made before tasks had uuids (a file of schema 6, a server's of 2) is given them
 /// when it is opened: every row, and every row its history recorded, so that what was done
 /// before can still be undone and redone.
 @Suite struct UUIDUpgradeTests {
-    /// What the uuids' migration added, taken away again: the database as a todo before it left it.
+    /// What the uuids' migration added, taken away again: the database as a todo before it left it
+    /// (with a file's later migration that reads the uuids).
     private static func downgrade(_ store: Store) -> String {
         switch store {
-        case .file: """
+        case .file: changeMarksTakenAway + """
             DROP TRIGGER lists_uuid_made; DROP TRIGGER tasks_uuid_made; DROP TRIGGER lists_uuid_kept; DROP TRIGGER tasks_uuid_kept;
             DROP INDEX lists_by_uuid; DROP INDEX tasks_by_uuid;
             ALTER TABLE lists DROP COLUMN uuid; ALTER TABLE tasks DROP COLUMN uuid;

@@ -1,0 +1,71 @@
+#if PostgreSQL
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// What a sync finds changed in the file (the rows marked by migration 0010's triggers, however
+/// they were written), and a first sync into an empty file, which takes the hub's tasks in bulk.
+@Suite(.enabled(if: PostgresTestServer.url != nil, Comment(rawValue: PostgresTestServer.skipped)))
+struct SyncChangesHereTests {
+    typealias Team = SyncTests.Team
+
+    /// Every way sqlite3 can change a task or a list is a change the next sync sends; once
+    /// sent, nothing waits and no row stays marked.
+    @Test func everyKindOfHandEditIsSent() throws {
+        let team = try Team(machines: 2)
+        let tagged = try team.sharing("Home", "milk", ["--tag", "shop"])
+        let other = try team[0].add("Home", "bread")
+        let gone = try team[0].add("Work", "report")
+        _ = try team.sync(0)
+        _ = try team.sync(1)
+        try sqlite3(team[0].databasePath, """
+            INSERT INTO task_tags (task_id, tag) VALUES (\(other), 'bakery');
+            UPDATE task_tags SET tag = 'groceries' WHERE task_id = \(tagged);
+            DELETE FROM tasks WHERE id = \(gone);
+            UPDATE lists SET name = 'House' WHERE name = 'Home';
+            """)
+        #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 4, "two tasks' tags, a task deleted, a list renamed")
+        _ = try team.sync(0)
+        #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 0)
+        #expect(try sqliteValue(team[0].databasePath, "SELECT (SELECT count(*) FROM sync_changed_tasks) + (SELECT count(*) FROM sync_changed_lists)") == "0")
+        try team.converge()
+        #expect(try team.hubTasks() == "\(tagged)|House|milk|||none|f|groceries\n\(other)|House|bread|||none|f|bakery")
+    }
+
+    /// A file linked before changes were marked (the todo before migration 0010) sends what
+    /// changed in it since its last sync, found by comparing every row once.
+    @Test func aFileLinkedBeforeChangesWereMarkedSendsWhatWaited() throws {
+        let team = try Team(machines: 1)
+        let id = try team.sharing("Home", "milk")
+        try sqlite3(team[0].databasePath, changeMarksTakenAway + "UPDATE tasks SET title = 'oat milk' WHERE id = \(id);")
+        let sync = try team[0].run(["sync", "--json"])
+        #expect(sync.status == 0 && sync.stderr.contains("upgraded"), "\(sync.stderr)")
+        #expect(try team.hubTasks() == "\(id)|Home|oat milk|||none|f|")
+        #expect(try team[0].succeed(["db", "check"]).stdout.contains("ok"))
+    }
+
+    /// More tasks than an import stores row by row (20,000): the empty file gets every one as the
+    /// hub has it, findable, counted, checked clean, and nothing waits to be sent back.
+    @Test func aFirstSyncOfManyTasksIntoAnEmptyFileIsTheHubRowForRow() throws {
+        let team = try Team(machines: 1)
+        let records = (1...20_500).map { n in
+            let tags = n % 3 == 0 ? #"["errand","phone"]"# : n % 7 == 0 ? #"["rare"]"# : "[]"
+            let notes = n % 5 == 0 ? #""notes of \#(n)""# : "null"
+            let due = n % 4 == 0 ? #""2026-12-\#(10 + n % 18)""# : "null"
+            return #"{"list":"L\#(n % 3)","title":"task \#(n) about plumbing","notes":\#(notes),"due":\#(due),"priority":"\#(["none", "low", "high"][n % 3])","done":\#(n % 10 == 0),"tags":\#(tags)}"#
+        }
+        let hub = try TodoRunner(environment: ["TODO_DB": team.hub])
+        #expect(try hub.run(["import"], stdin: Data(records.joined(separator: "\n").utf8)).status == 0)
+        // The file has a list of the hub's name, made here: its tasks come in there, one list.
+        try team[0].succeed(["new-list", "L1"])
+        let linked = try team.link(0)
+        #expect(linked["received"] as? Int ?? 0 >= 20_500, "\(linked)")
+        #expect(try team.tasks(0) == team.hubTasks())
+        #expect(try team[0].succeed(["db", "check"]).stdout.contains("ok"))
+        let open = (1...20_500).filter { $0 % 3 == 2 && $0 % 10 != 0 }.count
+        #expect(try team[0].jsonArray(["search", "plumbing", "--list", "L2"]).count == open)
+        #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 0)
+        #expect(try team.sync(0)["sent"] as? Int == 0)
+    }
+}
+#endif
