@@ -20,10 +20,11 @@ struct ListSync {
     /// The lists that differ here from the base: new, renamed (by todo or by hand) or deleted;
     /// those marked changed unless `everyList` (as `TaskSync.changedHere`).
     static func changedHere(everyList: Bool = false) -> String {
-        let (marked, markedJoin) = everyList ? ("", "") : ("JOIN sync_changed_lists AS c ON c.uuid = l.uuid", "JOIN sync_changed_lists AS c ON c.uuid = b.uuid")
+        let (lists, bases) = everyList ? ("lists AS l", "sync_base_lists AS b")
+            : ("sync_changed_lists AS c CROSS JOIN lists AS l ON l.uuid = c.uuid", "sync_changed_lists AS c CROSS JOIN sync_base_lists AS b ON b.uuid = c.uuid")
         return """
-            SELECT l.uuid FROM lists AS l \(marked) LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
-            UNION ALL SELECT b.uuid FROM sync_base_lists AS b \(markedJoin) WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
+            SELECT l.uuid FROM \(lists) LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
+            UNION ALL SELECT b.uuid FROM \(bases) WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
             """
     }
 

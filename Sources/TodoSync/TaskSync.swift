@@ -26,18 +26,24 @@ struct TaskSync {
     var renumberedAt: [String: Int] = [:]
     /// Tasks new here, waiting to be sent (`sendQueued`).
     var queued: [(uuid: String, row: SyncedRow, list: Int64)] = []
-    static let rowsPerSend = 200
+    /// Tasks to an INSERT: 10,000 sent in 2.2 s, where 200 to one took 2.6 (a statement of 500
+    /// is about 200 KiB, well under the 1 MiB no message may pass).
+    static let rowsPerSend = 500
 
     /// The tasks that differ here from the base: new, changed (by todo or by hand) or deleted.
     /// Those marked changed (migration 0010) unless `everyTask`: a first sync, or one whose base
     /// was just remade (`HubMark`), compares every task.
     static func changedHere(_ file: any SQLSession, everyTask: Bool = false) -> String {
         let differs = SyncedRows.columns.map { "m.\($0) IS NOT b.\($0)" }
-        let (marked, markedJoin) = everyTask ? ("", "") : ("JOIN sync_changed_tasks AS c ON c.uuid = m.uuid", "JOIN sync_changed_tasks AS c ON c.uuid = b.uuid")
+        // CROSS JOIN: SQLite then reads the marks first and looks each row up, where a plain
+        // join walked every task (1.5 s at 1M with nothing to do).
+        let (tasks, bases) = everyTask ? ("\(SyncedRows.live(file.dialect)) AS m", "sync_base_tasks AS b")
+            : ("sync_changed_tasks AS c CROSS JOIN \(SyncedRows.live(file.dialect)) AS m ON m.uuid = c.uuid",
+               "sync_changed_tasks AS c CROSS JOIN sync_base_tasks AS b ON b.uuid = c.uuid")
         return """
-            SELECT m.uuid FROM \(SyncedRows.live(file.dialect)) AS m \(marked) LEFT JOIN sync_base_tasks AS b ON b.uuid = m.uuid
+            SELECT m.uuid FROM \(tasks) LEFT JOIN sync_base_tasks AS b ON b.uuid = m.uuid
             WHERE b.uuid IS NULL OR \(differs.joined(separator: " OR "))
-            UNION ALL SELECT b.uuid FROM sync_base_tasks AS b \(markedJoin) WHERE NOT EXISTS (SELECT 1 FROM tasks AS t WHERE t.uuid = b.uuid)
+            UNION ALL SELECT b.uuid FROM \(bases) WHERE NOT EXISTS (SELECT 1 FROM tasks AS t WHERE t.uuid = b.uuid)
             """
     }
 
