@@ -303,6 +303,10 @@ struct PostgresCommandTests {
         let imported = try server.run(["import"], stdin: records)
         #expect(imported.status == 0, "\(imported.summary)")
         #expect(try PostgresTestServer.psql(url, Self.indexIDs) != indexes, "the indexes were not rebuilt")
+        // And the planner knows the tables as they now are (a sync's query read every task before).
+        #expect(try PostgresTestServer.psql(url, """
+            SELECT count(*) FROM pg_stat_user_tables WHERE relname IN ('lists', 'tasks', 'task_tags') AND last_analyze IS NOT NULL
+            """) == "3")
         #expect(before.contains("tasks_search_words") && before.contains("FOREIGN KEY"), "\(before)")
         #expect(try PostgresTestServer.psql(url, schema) == before)
         // todo's own check compares the whole schema with a freshly migrated one.
