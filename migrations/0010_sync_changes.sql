@@ -15,51 +15,58 @@ INSERT INTO sync_changed_lists (uuid)
 SELECT uuid FROM lists WHERE uuid IS NOT NULL AND EXISTS (SELECT 1 FROM sync_link)
 UNION SELECT uuid FROM sync_base_lists;
 
+-- Each trigger inserts a mark only where there is none, rather than INSERT OR IGNORE: a trigger
+-- fired by a foreign key's cascade (a task's id changed, its tags follow) takes the cascade's
+-- ABORT, and a mark there already failed the statement.
+--
 -- A row inserted without a uuid is marked when it is given one (tasks_uuid_made, an update).
 CREATE TRIGGER tasks_sync_inserted AFTER INSERT ON tasks WHEN NEW.uuid IS NOT NULL AND EXISTS (SELECT 1 FROM sync_link)
 BEGIN
-    INSERT OR IGNORE INTO sync_changed_tasks (uuid) VALUES (NEW.uuid);
+    INSERT INTO sync_changed_tasks (uuid) SELECT NEW.uuid WHERE NOT EXISTS (SELECT 1 FROM sync_changed_tasks WHERE uuid = NEW.uuid);
 END;
 
 CREATE TRIGGER tasks_sync_updated AFTER UPDATE ON tasks WHEN NEW.uuid IS NOT NULL AND EXISTS (SELECT 1 FROM sync_link)
 BEGIN
-    INSERT OR IGNORE INTO sync_changed_tasks (uuid) VALUES (NEW.uuid);
+    INSERT INTO sync_changed_tasks (uuid) SELECT NEW.uuid WHERE NOT EXISTS (SELECT 1 FROM sync_changed_tasks WHERE uuid = NEW.uuid);
 END;
 
 CREATE TRIGGER tasks_sync_deleted AFTER DELETE ON tasks WHEN OLD.uuid IS NOT NULL AND EXISTS (SELECT 1 FROM sync_link)
 BEGIN
-    INSERT OR IGNORE INTO sync_changed_tasks (uuid) VALUES (OLD.uuid);
+    INSERT INTO sync_changed_tasks (uuid) SELECT OLD.uuid WHERE NOT EXISTS (SELECT 1 FROM sync_changed_tasks WHERE uuid = OLD.uuid);
 END;
 
 -- A task's tags are the task's. (When the task itself is deleted, its tags go after it: its
 -- deletion marked it.)
 CREATE TRIGGER task_tags_sync_inserted AFTER INSERT ON task_tags WHEN EXISTS (SELECT 1 FROM sync_link)
 BEGIN
-    INSERT OR IGNORE INTO sync_changed_tasks (uuid) SELECT uuid FROM tasks WHERE id = NEW.task_id AND uuid IS NOT NULL;
+    INSERT INTO sync_changed_tasks (uuid) SELECT uuid FROM tasks WHERE id = NEW.task_id AND uuid IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM sync_changed_tasks AS c WHERE c.uuid = tasks.uuid);
 END;
 
 CREATE TRIGGER task_tags_sync_updated AFTER UPDATE ON task_tags WHEN EXISTS (SELECT 1 FROM sync_link)
 BEGIN
-    INSERT OR IGNORE INTO sync_changed_tasks (uuid) SELECT uuid FROM tasks WHERE id IN (OLD.task_id, NEW.task_id) AND uuid IS NOT NULL;
+    INSERT INTO sync_changed_tasks (uuid) SELECT uuid FROM tasks WHERE id IN (OLD.task_id, NEW.task_id) AND uuid IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM sync_changed_tasks AS c WHERE c.uuid = tasks.uuid);
 END;
 
 CREATE TRIGGER task_tags_sync_deleted AFTER DELETE ON task_tags WHEN EXISTS (SELECT 1 FROM sync_link)
 BEGIN
-    INSERT OR IGNORE INTO sync_changed_tasks (uuid) SELECT uuid FROM tasks WHERE id = OLD.task_id AND uuid IS NOT NULL;
+    INSERT INTO sync_changed_tasks (uuid) SELECT uuid FROM tasks WHERE id = OLD.task_id AND uuid IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM sync_changed_tasks AS c WHERE c.uuid = tasks.uuid);
 END;
 
 -- A list changes by its name (its counts follow its tasks).
 CREATE TRIGGER lists_sync_inserted AFTER INSERT ON lists WHEN NEW.uuid IS NOT NULL AND EXISTS (SELECT 1 FROM sync_link)
 BEGIN
-    INSERT OR IGNORE INTO sync_changed_lists (uuid) VALUES (NEW.uuid);
+    INSERT INTO sync_changed_lists (uuid) SELECT NEW.uuid WHERE NOT EXISTS (SELECT 1 FROM sync_changed_lists WHERE uuid = NEW.uuid);
 END;
 
 CREATE TRIGGER lists_sync_updated AFTER UPDATE OF name, uuid ON lists WHEN NEW.uuid IS NOT NULL AND EXISTS (SELECT 1 FROM sync_link)
 BEGIN
-    INSERT OR IGNORE INTO sync_changed_lists (uuid) VALUES (NEW.uuid);
+    INSERT INTO sync_changed_lists (uuid) SELECT NEW.uuid WHERE NOT EXISTS (SELECT 1 FROM sync_changed_lists WHERE uuid = NEW.uuid);
 END;
 
 CREATE TRIGGER lists_sync_deleted AFTER DELETE ON lists WHEN OLD.uuid IS NOT NULL AND EXISTS (SELECT 1 FROM sync_link)
 BEGIN
-    INSERT OR IGNORE INTO sync_changed_lists (uuid) VALUES (OLD.uuid);
+    INSERT INTO sync_changed_lists (uuid) SELECT OLD.uuid WHERE NOT EXISTS (SELECT 1 FROM sync_changed_lists WHERE uuid = OLD.uuid);
 END;
