@@ -17,17 +17,6 @@ struct ListSync {
     /// Every list here is compared with the base, not only those marked changed.
     let everyList: Bool
 
-    /// The lists that differ here from the base: new, renamed (by todo or by hand) or deleted;
-    /// those marked changed unless `everyList` (as `TaskSync.changedHere`).
-    static func changedHere(everyList: Bool = false) -> String {
-        let (lists, bases) = everyList ? ("lists AS l", "sync_base_lists AS b")
-            : ("sync_changed_lists AS c CROSS JOIN lists AS l ON l.uuid = c.uuid", "sync_changed_lists AS c CROSS JOIN sync_base_lists AS b ON b.uuid = c.uuid")
-        return """
-            SELECT l.uuid FROM \(lists) LEFT JOIN sync_base_lists AS b ON b.uuid = l.uuid WHERE b.name IS NOT l.name COLLATE BINARY
-            UNION ALL SELECT b.uuid FROM \(bases) WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
-            """
-    }
-
     /// Lists changed on either side since the last sync, each made the same on both.
     mutating func run() throws {
         let f = file.session
@@ -35,7 +24,7 @@ struct ListSync {
         // `mine`: the name here before the sync, as the merge compares it (a list may be given a
         // passing name on the way); `wanted`: the name a list waits for while another has it.
         try f.run("CREATE TEMP TABLE sync_lists (uuid TEXT PRIMARY KEY, deleted_on TEXT, mine TEXT, wanted TEXT, wanted_on_hub TEXT) WITHOUT ROWID", [])
-        try f.run("INSERT OR IGNORE INTO temp.sync_lists (uuid) SELECT uuid FROM temp.hub_lists UNION ALL \(Self.changedHere(everyList: everyList))", [])
+        try f.run("INSERT OR IGNORE INTO temp.sync_lists (uuid) SELECT uuid FROM temp.hub_lists UNION ALL \(ChangesHere.lists(everyList: everyList))", [])
         try f.run("UPDATE temp.sync_lists SET mine = (SELECT l.name FROM lists AS l WHERE l.uuid = sync_lists.uuid)", [])
         try file.forEachUUID(in: "temp.sync_lists") { try sync($0) }
     }

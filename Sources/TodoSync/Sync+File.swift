@@ -12,8 +12,8 @@ extension Sync {
             // Never synced (no snapshot): everything here waits, marked or not.
             let every = link.snapshot == nil
             let waiting = try session.first("""
-                SELECT (SELECT count(*) FROM (\(TaskSync.changedHere(session, everyTask: every))))
-                     + (SELECT count(*) FROM (\(ListSync.changedHere(everyList: every))))
+                SELECT (SELECT count(*) FROM (\(ChangesHere.tasks(session, everyTask: every))))
+                     + (SELECT count(*) FROM (\(ChangesHere.lists(everyList: every))))
                 """, []) {
                 try $0.int(0)
             } ?? 0

@@ -120,9 +120,7 @@ package enum Sync {
         (link.snapshot, link.ownChange, link.lastSync) = (snapshot, own, now)
         try link.write(file)
         report.conflicts = try Conflicts.found(after: earlier, in: file)
-        // What is as agreed now is no change waiting: only what still differs stays marked.
-        try file.run("DELETE FROM sync_changed_tasks WHERE uuid NOT IN (SELECT uuid FROM (\(TaskSync.changedHere(file))))", [])
-        try file.run("DELETE FROM sync_changed_lists WHERE uuid NOT IN (SELECT uuid FROM (\(ListSync.changedHere())))", [])
+        try ChangesHere.forgetAgreed(file)
         for table in ["hub_lists", "hub_tasks", "sync_lists", "sync_tasks"] { try file.run("DROP TABLE temp.\(table)", []) }
         return report
     }

@@ -30,23 +30,6 @@ struct TaskSync {
     /// is about 200 KiB, well under the 1 MiB no message may pass).
     static let rowsPerSend = 500
 
-    /// The tasks that differ here from the base: new, changed (by todo or by hand) or deleted.
-    /// Those marked changed (migration 0010) unless `everyTask`: a first sync, or one whose base
-    /// was just remade (`HubMark`), compares every task.
-    static func changedHere(_ file: any SQLSession, everyTask: Bool = false) -> String {
-        let differs = SyncedRows.columns.map { "m.\($0) IS NOT b.\($0)" }
-        // CROSS JOIN: SQLite then reads the marks first and looks each row up, where a plain
-        // join walked every task (1.5 s at 1M with nothing to do).
-        let (tasks, bases) = everyTask ? ("\(SyncedRows.live(file.dialect)) AS m", "sync_base_tasks AS b")
-            : ("sync_changed_tasks AS c CROSS JOIN \(SyncedRows.live(file.dialect)) AS m ON m.uuid = c.uuid",
-               "sync_changed_tasks AS c CROSS JOIN sync_base_tasks AS b ON b.uuid = c.uuid")
-        return """
-            SELECT m.uuid FROM \(tasks) LEFT JOIN sync_base_tasks AS b ON b.uuid = m.uuid
-            WHERE b.uuid IS NULL OR \(differs.joined(separator: " OR "))
-            UNION ALL SELECT b.uuid FROM \(bases) WHERE NOT EXISTS (SELECT 1 FROM tasks AS t WHERE t.uuid = b.uuid)
-            """
-    }
-
     mutating func run() throws {
         let f = file.session
         try f.run("DROP TABLE IF EXISTS temp.sync_tasks", [])
@@ -58,37 +41,10 @@ struct TaskSync {
                 SELECT h.uuid FROM temp.hub_tasks AS h WHERE NOT EXISTS (SELECT 1 FROM sync_base_tasks AS b WHERE b.uuid = h.uuid)
                 """, [])
         } else {
-            try f.run("INSERT OR IGNORE INTO temp.sync_tasks (uuid) SELECT uuid FROM temp.hub_tasks UNION ALL \(Self.changedHere(f, everyTask: everyTask))", [])
+            try f.run("INSERT OR IGNORE INTO temp.sync_tasks (uuid) SELECT uuid FROM temp.hub_tasks UNION ALL \(ChangesHere.tasks(f, everyTask: everyTask))", [])
         }
         try file.forEachUUID(in: "temp.sync_tasks") { try sync($0) }
         try sendQueued()
-    }
-
-    /// A first sync into a file without tasks (a new machine): every task the hub has comes in
-    /// as it is, in one statement in the order of their ids and in bulk as an import stores them,
-    /// and is the base. (One at a time, a first sync of 100,000 took 22 s where the import of
-    /// them takes 2.5.) One whose list this file does not have by its uuid is left to `sync`.
-    private mutating func receiveAll() throws {
-        let f = file.session
-        let count = try f.first("SELECT count(*) FROM temp.hub_tasks WHERE id IS NOT NULL", []) { try $0.int64(0) } ?? 0
-        guard count > 0 else { return }
-        try f.writingInBulk(Int(count), .inserting) {
-            report.received += try f.run("""
-                INSERT INTO tasks (id, list_id, title, notes, due, priority, done, completed_at, created_at, updated_at, repeat, repeat_from, uuid)
-                SELECT h.id, l.id, h.title, h.notes, h.due, h.priority, h.done, h.completed_at, h.created_at, h.updated_at, h.repeat,
-                       h.repeat_from, h.uuid
-                FROM temp.hub_tasks AS h JOIN lists AS l ON l.uuid = h.list_uuid WHERE h.id IS NOT NULL ORDER BY h.id
-                """, [])
-        }
-        try f.run("""
-            WITH RECURSIVE source (task_id, tags) AS (SELECT t.id, h.tags FROM temp.hub_tasks AS h JOIN tasks AS t ON t.uuid = h.uuid WHERE h.tags <> ''),
-            \(f.dialect.splitTags)
-            INSERT INTO task_tags (task_id, tag) SELECT task_id, tag FROM split WHERE tag <> ''
-            """, [])
-        try f.run("""
-            INSERT INTO sync_base_tasks (uuid, \(SyncedRows.fields)) SELECT h.uuid, \(SyncedRows.fields(of: "h")) FROM temp.hub_tasks AS h
-            WHERE h.id IS NOT NULL AND EXISTS (SELECT 1 FROM tasks AS t WHERE t.uuid = h.uuid)
-            """, [])
     }
 
     /// Whether the task `uuid` had this id when it was agreed with the hub, before a deletion
