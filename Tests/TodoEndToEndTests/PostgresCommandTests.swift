@@ -476,20 +476,8 @@ struct PostgresCommandTests {
     /// once it is back, the same import puts all of it in. A server of its own, so stopping it
     /// disturbs no other test.
     @Test func theServerStoppedDuringAnImportKeepsNothing() throws {
-        let folder = "/tmp/todo-test-server-" + UUID().uuidString
         let todo = try TodoRunner()
-        // The server outlives the script that starts it: see `spawnAndWait`.
-        func script(_ command: String) throws -> (status: Int32, output: String) {
-            try spawnAndWait("/bin/bash", [RepositoryRoot.url.appendingPathComponent("scripts/test-postgres").path, command, folder],
-                             environment: todo.environment, output: todo.directory.path("script-\(command).txt"))
-        }
-        let started = try script("start")
-        #expect(started.status == 0, "\(started.output)")
-        defer {
-            _ = try? script("stop")
-            try? FileManager.default.removeItem(atPath: folder)
-        }
-        let server = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let own = try OwnPostgresServer(), server = own.url
         try PostgresTestServer.psql(server, "CREATE DATABASE imports")
         let url = PostgresTestServer.database("imports", on: server)
         let records = Self.records(50_000, in: "Big")
@@ -500,13 +488,13 @@ struct PostgresCommandTests {
             copying = (try? PostgresTestServer.psql(url, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'todo' AND query LIKE 'COPY%'")) == "1"
         }
         #expect(copying, "the import was seen copying")
-        let stopped = try script("stop")
+        let stopped = try own.run("stop")
         #expect(stopped.status == 0, "\(stopped.output)")
         let result = importing.wait()
         #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
         #expect(result.stderr.contains("was lost during the command; nothing of it was kept"), "\(result.stderr)")
 
-        let restarted = try script("restart")
+        let restarted = try own.run("restart")
         #expect(restarted.status == 0, "\(restarted.output)")
         #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM tasks") == "0")
         let again = try todo.run(["import", "--db", url], stdin: records)

@@ -95,20 +95,7 @@ struct SyncInterruptionTests {
     /// everything once and another machine gets the same. A server of its own, so stopping it
     /// disturbs no other test.
     @Test func theHubStoppedMidSyncLosesNothing() throws {
-        let folder = "/tmp/todo-test-server-" + UUID().uuidString
-        let script = RepositoryRoot.url.appendingPathComponent("scripts/test-postgres").path
-        let scratch = try TodoRunner()
-        // The server outlives the script that starts it: see `spawnAndWait`.
-        func server(_ command: String) throws -> (status: Int32, output: String) {
-            try spawnAndWait("/bin/bash", [script, command, folder], environment: scratch.environment, output: scratch.directory.path("script-\(command).txt"))
-        }
-        let started = try server("start")
-        try #require(started.status == 0, "\(started.output)")
-        defer {
-            _ = try? server("stop")
-            try? FileManager.default.removeItem(atPath: folder)
-        }
-        let root = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let own = try OwnPostgresServer(), root = own.url
         try PostgresTestServer.psql(root, "CREATE DATABASE hub")
         let hub = PostgresTestServer.database("hub", on: root)
         let environment = ["TODO_SYNC_URL": hub, "TODO_SYNC_TIMEOUT": "120"]
@@ -129,13 +116,13 @@ struct SyncInterruptionTests {
                 """)) == "1"
         }
         #expect(sending, "the sync was seen sending")
-        #expect(try server("stop").status == 0)
+        #expect(try own.run("stop").status == 0)
         let result = sync.wait()
         #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
         #expect(try laptop.jsonObject(["sync", "status"])["waiting"] as? Int == waiting, "the file as it was")
         #expect(try laptop.succeed(["db", "check"]).stdout.contains("ok"))
 
-        #expect(try server("restart").status == 0)
+        #expect(try own.run("restart").status == 0)
         #expect(try PostgresTestServer.psql(hub, "SELECT count(*) FROM tasks") == "0", "the hub as it was")
         let again = try laptop.run(["sync", "--json"])
         #expect(again.status == 0, "\(again.summary)")
