@@ -15,7 +15,10 @@ package enum ReceivedChanges {
         let before = TaskRow.fields.map { "before_" + $0 }
         try file.run("CREATE TEMP TABLE received_tasks (task_id INTEGER PRIMARY KEY, \(before.joined(by: ", ")))", [])
         try file.run("CREATE TEMP TABLE received_lists (list_id INTEGER PRIMARY KEY, before_name, before_created_at, before_uuid)", [])
-        // A task as it is, before its first write: its row, its tags.
+        // A task as it is, before its first write: its row, its tags. INSERT OR IGNORE holds
+        // here under a list's or task's delete cascade (SQLite keeps the trigger's own policy
+        // there); only an update cascade imposes ABORT (migration 0010's note), and no trigger
+        // here watches what one writes, task_tags' updates (`aReceivedChangeKeepsRowsThatACascadeWrote`).
         let keep = { (id: String) in
             "INSERT OR IGNORE INTO received_tasks SELECT t.id, \(TaskRow.selected(file.dialect)) FROM main.tasks AS t WHERE t.id = \(id);"
         }

@@ -1,6 +1,7 @@
 import Testing
 import TodoCore
 import TodoHistory
+import TodoSQL
 import TodoTestSupport
 @testable import TodoSQLite
 
@@ -168,5 +169,47 @@ import TodoTestSupport
         _ = try repository.undo()
         #expect(try db.strings("SELECT id || ' ' || title || ' ' || done || ' ' || list_id FROM tasks ORDER BY id") == imported)
         #expect(try db.strings("PRAGMA integrity_check") == ["ok"])
+    }
+
+    /// What a sync receives is kept by temporary triggers (`ReceivedChanges`) whatever statement
+    /// wrote it, a foreign key's cascade too: a task the sync changed and then deleted with its
+    /// list, and a task renumbered with its tags following its id, each come out as one pair of
+    /// rows (the first before, the last after), and the change is marked received.
+    @Test func aReceivedChangeKeepsRowsThatACascadeWrote() throws {
+        let (database, repository) = try Self.open()
+        let (errands, kept) = try repository.write {
+            let errands = try repository.createList(named: "Errands"), home = try repository.createList(named: "Home")
+            _ = try repository.addTask(TaskDraft(title: "stamps", tags: ["post"]), to: errands.id)
+            _ = try repository.addTask(TaskDraft(title: "keys", tags: ["a", "b"]), to: errands.id)
+            return (errands, try repository.addTask(TaskDraft(title: "bread", tags: ["shop"]), to: home.id))
+        }
+        let session = repository.session
+        try session.run("BEGIN IMMEDIATE", [])
+        try ReceivedChanges.watch(session)
+        // Changed, then deleted by the list's cascade (a task already kept meets its trigger again).
+        try session.run("UPDATE tasks SET title = 'stamps!' WHERE list_id = $1", [.integer(errands.id)])
+        try session.run("DELETE FROM lists WHERE id = $1", [.integer(errands.id)])
+        // Renumbered after a change: its tags follow its id by ON UPDATE CASCADE.
+        try session.run("UPDATE tasks SET priority = 'high' WHERE id = $1", [.integer(kept.id)])
+        try session.run("UPDATE tasks SET id = 500 WHERE id = $1", [.integer(kept.id)])
+        #expect(try ReceivedChanges.record(session, from: "postgres://hub/todo", at: "2026-05-06T11:00:00Z", limit: 100) == 5)
+        try session.run("COMMIT", [])
+
+        let db = try database.connection()
+        #expect(try db.strings("SELECT summary || ' ' || received FROM history ORDER BY id DESC LIMIT 1")
+                == ["received from postgres://hub/todo: 4 tasks and 1 list 1"])
+        let rows = """
+            SELECT task_id || ' ' || quote(before_title) || '>' || quote(after_title) || ' ' || quote(before_tags) || '>' || quote(after_tags)
+            FROM history_tasks WHERE change_id = (SELECT max(id) FROM history) ORDER BY task_id
+            """
+        #expect(try db.strings(rows) == [
+            "1 'stamps'>NULL 'post'>NULL",
+            "2 'keys'>NULL 'a b'>NULL",
+            "3 'bread'>NULL 'shop'>NULL",
+            "500 NULL>'bread' NULL>'shop'",
+        ])
+        #expect(try db.strings("SELECT list_id || ' ' || quote(before_name) || '>' || quote(after_name) FROM history_lists WHERE change_id = (SELECT max(id) FROM history)")
+                == ["\(errands.id) 'Errands'>NULL"])
+        #expect(try db.strings("SELECT task_id || ' ' || tag FROM task_tags") == ["500 shop"])
     }
 }
