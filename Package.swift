@@ -59,18 +59,20 @@ let package = Package(
             plugins: ["EmbedMigrationsPlugin"]
         ),
         .target(name: "TodoCoordinators", dependencies: ["TodoCore"], swiftSettings: swiftSettings),
-        // Offline sync's rules (issue 30), written once for every backend.
+        // Offline sync's rules (docs/manual.md, "Several machines"), written once for every backend.
         .target(name: "TodoSync", dependencies: ["TodoCore", "TodoSQL", "TodoHistory"], swiftSettings: swiftSettings),
         // Tasks as NDJSON, JSON and CSV, both ways: no command line, no terminal.
         .target(name: "TodoInterchange", dependencies: ["TodoCore", "TodoChecksum"], swiftSettings: swiftSettings),
         // What draws on a terminal or writes to stdout: renderers, styles, escaping, widths.
         .target(name: "TodoTerminal", dependencies: ["TodoCore", "TodoCoordinators", "TodoInterchange"], swiftSettings: swiftSettings),
-        // The command line: ArgumentParser's commands, the quick parser, plans, error reports.
+        // `todo ui`: the full-screen view of the screens, driven by keys.
         .target(name: "TodoUI", dependencies: ["TodoCore", "TodoCoordinators", "TodoTerminal"], swiftSettings: swiftSettings),
+        // The command line: ArgumentParser's commands, the quick parser, plans, error reports, and
+        // how a command runs on whatever repository the composition root opens.
         .target(
             name: "TodoCLI",
             dependencies: [
-                "TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal",
+                "TodoCore", "TodoConfiguration", "TodoCoordinators", "TodoHistory", "TodoInterchange", "TodoSync", "TodoTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -46,11 +46,7 @@ public enum Report {
         if code == .success {
             // Help and the version go through the same checked writes as every output.
             do {
-                if !message.isEmpty {
-                    let output = StandardOutput(holdUntilFlushed: true)
-                    try output.write(message + "\n")
-                    try output.flush()
-                }
+                if !message.isEmpty { try StandardOutput.print(message + "\n") }
             } catch let failure as OutputFailed {
                 fail(failure.description)
             } catch {}

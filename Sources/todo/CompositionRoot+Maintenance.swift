@@ -15,7 +15,7 @@ extension CompositionRoot {
         let location = try Configuration.resolve(databaseFlag: options.db).location
         // A server URL is shown without its password; whether it exists is not known here.
         let exists = location.server == nil ? access(location.path, F_OK) == 0 : nil
-        try print(DatabaseReport.path(location.shown, source: location.source.rawValue, sourceKey: location.source.key,
+        try StandardOutput.print(DatabaseReport.path(location.shown, source: location.source.rawValue, sourceKey: location.source.key,
                                       exists: exists, opensServers: opensServers, json: options.json))
     }
 
@@ -33,7 +33,7 @@ extension CompositionRoot {
         guard report.findings.isEmpty else {
             throw CommandFailure.checkFailed(path: location.shown, findings: report.findings)
         }
-        try print(DatabaseReport.checked(location.shown, repaired: report.repaired.count, json: options.json))
+        try StandardOutput.print(DatabaseReport.checked(location.shown, repaired: report.repaired.count, json: options.json))
     }
 
     static func backUpDatabase(_ options: Settings, to file: String) throws {
@@ -48,14 +48,7 @@ extension CompositionRoot {
                 databaseAt: location.path, to: file,
                 busyTimeoutMilliseconds: SQLiteTodoRepository.Options(configuration.fileSettings()).busyTimeoutMilliseconds)
         }
-        try print(DatabaseReport.backedUp(location.shown, to: file, json: options.json))
-    }
-
-    /// Writes `text` to stdout as one piece, checked (a closed pipe is an error, not a success).
-    static func print(_ text: String) throws {
-        let output = StandardOutput(holdUntilFlushed: true)
-        try output.write(text)
-        try output.flush()
+        try StandardOutput.print(DatabaseReport.backedUp(location.shown, to: file, json: options.json))
     }
 }
 

@@ -1,5 +1,6 @@
 import TodoConfiguration
 import TodoCore
+import TodoHistory
 import TodoSQLite
 import TodoSync
 #if PostgreSQL
@@ -46,7 +47,7 @@ extension CompositionRoot {
 
     /// `todo sync` (or, `linking`, `todo sync init`) between `file` and the hub at `url`.
     /// `timeout`: seconds to reach the hub and for each statement (the sync after a command).
-    static func exchange(_ file: SQLiteTodoRepository, _ url: ServerURL, _ configuration: Configuration, linking: Bool, timeout: Int? = nil) throws -> SyncReport {
+    static func exchange(_ file: any SQLRepository, _ url: ServerURL, _ configuration: Configuration, linking: Bool, timeout: Int? = nil) throws -> SyncReport {
         var options = PostgresTodoRepository.Options(try configuration.serverSettings())
         if let timeout { (options.connectTimeoutSeconds, options.statementTimeoutSeconds) = (timeout, timeout) }
         let hub = try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: options)
@@ -57,7 +58,7 @@ extension CompositionRoot {
     #else
     static let opensServers = false
 
-    static func exchange(_: SQLiteTodoRepository, _ url: ServerURL, _: Configuration, linking _: Bool, timeout _: Int? = nil) throws -> SyncReport {
+    static func exchange(_: any SQLRepository, _ url: ServerURL, _: Configuration, linking _: Bool, timeout _: Int? = nil) throws -> SyncReport {
         throw ServerRefusal.notThisBuild(url)
     }
 

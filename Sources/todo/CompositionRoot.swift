@@ -1,7 +1,5 @@
 import TodoCLI
 import TodoConfiguration
-import TodoCoordinators
-import TodoInterchange
 import TodoCore
 import TodoSQLite
 import TodoTerminal
@@ -24,46 +22,13 @@ enum CompositionRoot {
         case .navigator(let settings): try runNavigator(settings)
         case .sync(let settings, let request): try sync(settings, request)
         case .editInEditor(let settings, let task):
-            try TaskEditing.run(task, json: settings.json, read: { try readTask(settings, $0) }, save: { try run(settings, $0) })
+            try TaskEditing.run(task, json: settings.json, read: { try CommandRun(settings, open: repository).readTask($0) }, save: { try run(settings, $0) })
         }
     }
 
     static func run(_ settings: Settings, _ plan: CommandPlan) throws {
-        let configuration = try Configuration.resolve(databaseFlag: settings.db)
-        let location = configuration.location
-        // Output is held back until the command succeeded (for writes, until their transaction
-        // committed), so a failure prints nothing; only listings stream.
-        let output = StandardOutput(holdUntilFlushed: !plan.streams)
-        // A reading command on a file that does not exist creates nothing (a mistyped --db must
-        // not leave a new file behind): it reads an empty database instead, and says so. Nor do
-        // undo and redo, which only revert what a database holds, nor a dry run, which changes nothing.
-        let createsDatabase = plan.writes && plan.recordsChange && !plan.dryRun
-        let missing = location.server == nil && !createsDatabase && access(location.path, F_OK) != 0 ? location.path : nil
-        let renderer = plan.renderer(settings, output: output, forbidsColour: configuration.forbidsColour, missingDatabase: missing)
-
-        // Read before the command: a setting it cannot use stops it before it changes anything.
-        let autoSync = plan.writes && !plan.dryRun && location.server == nil ? try configuration.syncSettings().auto : false
-        let repository = try repository(configuration, onlyReads: !plan.writes, missing: missing != nil)
-        let app = AppCoordinator(display: renderer, repository: repository, today: { LocalClock().today() })
-        app.start()
-
-        do {
-            try plan.carryOut(on: repository, app)
-        } catch let error as TodoError where missing != nil && error.exitStatus == ExitStatus.failure {  // not a bad record
-            throw CommandFailure.noDatabase(path: location.path, because: error.description)
-        }
-        // The command is over: leave every screen, so each coordinator finishes.
-        app.finish()
-        do {
-            try renderer.finish()
-            try output.flush()
-        } catch var failure as OutputFailed {
-            failure.changeWasMade = plan.writes && !plan.dryRun
-            throw failure
-        }
-        // What an import could not carry over, once it is in (or, in a dry run, would be).
-        for message in plan.notices?.messages ?? [] { StandardError.write("todo: " + TerminalText.safe(message) + "\n") }
-        if autoSync { syncAfterwards(configuration, repository) }
+        let run = try CommandRun(settings, open: repository)
+        try run.carryOut(plan) { syncRun(run.configuration).afterwards($0) }
     }
 }
 
@@ -73,17 +38,6 @@ extension CompositionRoot {
     static func repository(_ configuration: Configuration, onlyReads: Bool, missing: Bool) throws -> any TodoRepository {
         if let server = configuration.location.server { return try openServer(server, configuration) }
         return try missing ? SQLiteTodoRepository.openEmpty() : open(configuration, onlyReads: onlyReads)
-    }
-
-    /// One task, read from the database the settings name: what `todo edit ID` gives the editor.
-    static func readTask(_ settings: Settings, _ reference: TaskReference) throws -> TodoTask {
-        let configuration = try Configuration.resolve(databaseFlag: settings.db), location = configuration.location
-        let missing = location.server == nil && access(location.path, F_OK) != 0
-        do {
-            return try repository(configuration, onlyReads: true, missing: missing).existingTask(reference)
-        } catch let error as TodoError where missing {
-            throw CommandFailure.noDatabase(path: location.path, because: error.description)
-        }
     }
 
     /// Opens the one repository, and says on stderr where the file was saved if opening it had to

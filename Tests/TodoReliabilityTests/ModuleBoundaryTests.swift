@@ -26,10 +26,12 @@ import TodoTestSupport
         "TodoInterchange": ["TodoCore", "TodoChecksum"],
         "TodoSync": ["TodoCore", "TodoSQL", "TodoHistory"],
         "TodoTerminal": ["TodoCore", "TodoCoordinators", "TodoInterchange"],
-        "TodoCLI": ["TodoCore", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "ArgumentParser"],
+        // The command line, and how a command runs on any repository: no backend of its own
+        // (the composition root opens one), and sync only through its protocol, SQLRepository.
+        "TodoCLI": ["TodoCore", "TodoConfiguration", "TodoCoordinators", "TodoHistory", "TodoInterchange", "TodoSync", "TodoTerminal", "ArgumentParser"],
         // The navigator: keys and frames over the coordinators; nothing of SQL or arguments.
         "TodoUI": ["TodoCore", "TodoCoordinators", "TodoTerminal"],
-        "todo": ["CMemory", "TodoCore", "TodoConfiguration", "TodoCoordinators", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite", "TodoSync", "TodoUI", "TodoPostgres"],
+        "todo": ["CMemory", "TodoCore", "TodoConfiguration", "TodoCoordinators", "TodoHistory", "TodoInterchange", "TodoTerminal", "TodoCLI", "TodoSQLite", "TodoSync", "TodoUI", "TodoPostgres"],
         "EmbedMigrations": ["TodoChecksum", "Foundation"],
         "CSQLite": [],
         "CMemory": [],

@@ -57,9 +57,7 @@ extension TaskEditing {
             file.remove()
             let line = "Nothing changed: \(why).\n"
             guard !json else { return StandardError.write("todo: " + line) }
-            let output = StandardOutput(holdUntilFlushed: true)
-            try output.write(line)
-            try output.flush()
+            try StandardOutput.print(line)
         case .changed(let changes):
             do {
                 try save(.saving(changes, to: task))

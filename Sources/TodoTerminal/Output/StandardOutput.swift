@@ -62,6 +62,14 @@ public final class StandardOutput {
         }
     }
 
+    /// Writes `text` to stdout as one piece, checked (a closed pipe is an error, not a success):
+    /// a command's whole answer, printed once it is known.
+    public static func print(_ text: String) throws {
+        let output = StandardOutput(holdUntilFlushed: true)
+        try output.write(text)
+        try output.flush()
+    }
+
     public func flush() throws {
         defer { buffer.removeAll(keepingCapacity: true) }
         if let spill {

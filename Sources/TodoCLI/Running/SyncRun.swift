@@ -1,0 +1,81 @@
+import TodoConfiguration
+import TodoCore
+import TodoHistory
+import TodoSync
+import TodoTerminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `todo sync …` on the configured file (never a server: a hub is what a file syncs with). The
+/// composition root gives the file (`open`) and the exchange with a hub (`exchange`: only it
+/// knows the PostgreSQL repository, and a build without one refuses there).
+package struct SyncRun {
+    /// Syncs `file` with the hub at the URL (`linking`: `todo sync init`); `timeout`: seconds to
+    /// reach the hub and for each statement (the sync after a command), else the configuration's.
+    package typealias Exchange = (_ file: any SQLRepository, _ hub: ServerURL, _ linking: Bool, _ timeout: Int?) throws -> SyncReport
+
+    package let configuration: Configuration
+    /// Whether this build reaches servers: a build without PostgreSQL refuses `sync init` before
+    /// it makes the file.
+    package let opensServers: Bool
+    package let open: () throws -> any SQLRepository
+    package let exchange: Exchange
+
+    package init(_ configuration: Configuration, opensServers: Bool, open: @escaping () throws -> any SQLRepository, exchange: @escaping Exchange) {
+        (self.configuration, self.opensServers, self.open, self.exchange) = (configuration, opensServers, open, exchange)
+    }
+
+    package func carryOut(_ request: SyncRequest, json: Bool) throws {
+        let location = configuration.location
+        if location.server != nil { throw SyncFailure.notAFile(location.shown) }
+        // Only linking may make the file: a new machine's first step.
+        var hub: ServerURL?
+        if case .link(let text) = request {
+            hub = ServerURL(text)
+            guard let hub else { throw SyncFailure.notAHub(text) }
+            if !opensServers { throw ServerRefusal.notThisBuild(hub) }
+        } else if access(location.path, F_OK) != 0 {
+            throw SyncFailure.notLinked
+        }
+        let file = try open()
+        switch request {
+        case .link(let text):
+            guard let url = hub else { throw SyncFailure.notAHub(text) }
+            let report = try exchange(file, url, true, nil)
+            try StandardOutput.print(SyncText.report(report, linking: true, json: json))
+            if report.clearedHistory { StandardError.write("todo: the history was cleared: its changes named the tasks' old ids\n") }
+        case .run:
+            try StandardOutput.print(SyncText.report(try exchange(file, try linkedHub(of: file), false, nil), linking: false, json: json))
+        case .status: try StandardOutput.print(SyncText.status(try Sync.status(of: file), json: json))
+        case .conflicts(let ids) where !ids.isEmpty:
+            try Sync.dismiss(ids, in: file)
+            try StandardOutput.print(SyncText.dismissed(ids, json: json))
+        case .conflicts:
+            var lines: [String] = []
+            try Sync.forEachConflict(in: file) { lines.append(json ? SyncText.conflict(json: $0) : SyncText.line($0)) }
+            try StandardOutput.print(json ? "[" + lines.joined(separator: ",") + "]\n" : lines.map { $0 + "\n" }.joined())
+        case .unlink: try StandardOutput.print(SyncText.unlinked(try Sync.unlink(file), json: json))
+        }
+    }
+
+    /// TODO_SYNC_AUTO: a sync after a command that wrote to `repository`, if it is a linked file,
+    /// bounded by TODO_SYNC_TIMEOUT. It never fails the command: not reaching the hub is one line
+    /// on stderr, and so is each conflict found.
+    package func afterwards(_ repository: any TodoRepository) {
+        guard configuration.location.server == nil, let file = repository as? any SQLRepository, (try? Sync.link(of: file)) != nil else { return }
+        do {
+            let report = try exchange(file, try linkedHub(of: file), false, try configuration.syncSettings().timeoutSeconds)
+            for conflict in report.conflicts { StandardError.write("todo: sync conflict: " + SyncText.line(conflict) + "\n") }
+        } catch {
+            StandardError.write("todo: not synced (\(TerminalText.safe(String(describing: error))))\n")
+        }
+    }
+
+    /// The hub `file` is linked to: TODO_SYNC_URL (with its password), else the URL it keeps.
+    private func linkedHub(of file: any SQLRepository) throws -> ServerURL {
+        guard let link = try Sync.link(of: file) else { throw SyncFailure.notLinked }
+        return try configuration.syncSettings().url ?? ServerURL(link.hub) ?? { throw SyncFailure.notAHub(link.hub) }()
+    }
+}
