@@ -6,7 +6,9 @@ import TodoTestSupport
 /// Issue 30's convergence test: three machines and a psql writer make random changes (every
 /// field, tags, repeating tasks done, deletions, lists made, renamed and deleted, undo, imports)
 /// with random syncs and long offline stretches; then every machine syncs twice, and every file
-/// equals the hub, task for task and list for list, and checks clean. Every command either
+/// equals the hub, task for task and list for list, and checks clean; and every value a command
+/// wrote is on the hub, listed as a conflict, or was seen by a later change (`SyncChangeModel`;
+/// a lost one is printed with its story, step by step). Every command either
 /// works or fails with one line: none crashes. The seed is printed on failure
 /// (TODO_TEST_SEED reruns it; TODO_TEST_SYNC_OPERATIONS sets how many, 400 unless set).
 @Suite(.enabled(if: PostgresTestServer.url != nil, Comment(rawValue: PostgresTestServer.skipped)))
@@ -24,14 +26,27 @@ struct SyncConvergenceTests {
         let team = try Team(machines: 3)
         try team[0].add("Home", "first")
         for index in 0..<3 { _ = try team.link(index) }
+        var model = SyncChangeModel()
+        var files = try (0..<3).map { try SyncChangeModel.tasks(ofFile: team[$0].databasePath) }
         for step in 0..<operations {
             if Int.random(in: 0..<100, using: &random) < 12 {
+                let before = try SyncChangeModel.tasks(ofHub: team.hub)
                 try psqlChange(team, &random)
+                model.record("psql", step: step, before: before, after: try SyncChangeModel.tasks(ofHub: team.hub))
                 continue
             }
             let index = Int.random(in: 0..<3, using: &random)
             let arguments = try operation(on: team[index], step: step, &random)
             let result = try team[index].run(arguments.words, stdin: Data(arguments.stdin.utf8))
+            model.commands[step] = arguments.words.joined(separator: " ")
+            // What a sync brings in is another side's change, already noted where it was made.
+            let after = try SyncChangeModel.tasks(ofFile: team[index].databasePath)
+            if arguments.words != ["sync"] {
+                model.record("machine \(index)", step: step, before: files[index], after: after)
+            } else {
+                model.receive("machine \(index)", step: step, before: files[index], after: after)
+            }
+            files[index] = after
             #expect(!result.wasSignalled && [0, 1].contains(result.status), "seed \(seed), step \(step): \(result.summary)")
             #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("Error") || $0.contains("atal") }.count <= 1,
                     "seed \(seed), step \(step): \(result.summary)")
@@ -45,6 +60,9 @@ struct SyncConvergenceTests {
         }
         #expect(try team[0].run(["db", "check", "--db", team.hub]).status == 0, "seed \(seed)")
         #expect(try PostgresTestServer.psql(team.hub, "SELECT count(*) = count(DISTINCT uuid) FROM tasks") == "t", "seed \(seed)")
+        let conflicts = try (0..<3).flatMap { try SyncChangeModel.conflicts(ofFile: team[$0].databasePath) }
+        let lost = model.lost(hub: try SyncChangeModel.tasks(ofHub: team.hub), conflicts: conflicts)
+        #expect(lost.isEmpty, "seed \(seed): \(lost.count) of \(model.written.count) values written were lost: \(lost.prefix(3).map(model.story))")
     }
 
     /// One random command on `machine`: its words, and what it reads on stdin.
