@@ -23,6 +23,28 @@ struct SyncEdgeTests {
         #expect(ids.count == 3 && Set(ids).count == 3, "\(ids)")
     }
 
+    /// A file linked to a hub that has its tasks (carried over by an export) under other ids: each
+    /// takes the hub's id, even one another task of the file has at that moment (here 1 → 2 while
+    /// the task at 2 has yet to move to 3), and the map says each move.
+    @Test func tasksTakeTheHubsIdsEvenOnesOtherTasksHereHave() throws {
+        let team = try Team(machines: 2)
+        try team[0].add("Home", "gone")
+        try team[0].add("Home", "a")
+        try team[0].add("Home", "b")
+        try team[0].succeed(["rm", "1"])
+        _ = try team.link(0)
+        let export = try team[0].succeed(["export"]).stdout
+        #expect(try team[1].run(["import"], stdin: Data(export.utf8)).status == 0)
+        let tasks = "SELECT group_concat(id || ' ' || title, ', ') FROM (SELECT id, title FROM tasks ORDER BY id)"
+        #expect(try sqliteValue(team[1].databasePath, tasks) == "1 a, 2 b")
+        let moved = try #require(try team.link(1)["renumbered"] as? [[String: Int]])
+        #expect(moved == [["from": 1, "to": 2], ["from": 2, "to": 3]], "\(moved)")
+        #expect(try sqliteValue(team[1].databasePath, tasks) == "2 a, 3 b")
+        #expect(try team[1].jsonArray(["search", "b"]).map { $0["id"] as? Int } == [3])
+        #expect(try team[1].run(["db", "check"]).status == 0)
+        try team.converge()
+    }
+
     /// A task inserted with sqlite3 takes the next id after the file's highest, which may be in
     /// another file's block: it is sent with this file's next id instead.
     @Test func aTaskInsertedBySqlite3TakesAnIdOfThisFilesBlock() throws {
