@@ -32,26 +32,6 @@ struct SyncChangesHereTests {
         #expect(try team.hubTasks() == "\(tagged)|House|milk|||none|f|groceries\n\(other)|House|bread|||none|f|bakery")
     }
 
-    /// A task marked changed whose id the sync changes (one inserted by hand, with an id out of
-    /// this file's block): its tags follow the id, and the trigger that marks them, run under
-    /// the foreign key's cascade, met the mark already there and failed the sync.
-    @Test func aMarkedTaskWithTagsRenumberedBySyncIsSent() throws {
-        let team = try Team(machines: 2)
-        try team[0].add("Home", "a")
-        _ = try team.link(0)
-        try team[1].add("Home", "b")
-        _ = try team.link(1)
-        _ = try team.sync(0)
-        try sqlite3(team[0].databasePath, """
-            INSERT INTO tasks (list_id, title, created_at, updated_at) SELECT id, 'by hand', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z' FROM lists;
-            INSERT INTO task_tags (task_id, tag) SELECT max(id), 'handmade' FROM tasks;
-            """)
-        let sent = try team.sync(0)
-        #expect((sent["renumbered"] as? [Any])?.count == 1, "\(sent)")
-        try team.converge()
-        #expect(try team.hubTasks().contains("|by hand|||none|f|handmade"))
-    }
-
     /// A file linked before changes were marked (the todo before migration 0010) sends what
     /// changed in it since its last sync, found by comparing every row once.
     @Test func aFileLinkedBeforeChangesWereMarkedSendsWhatWaited() throws {
