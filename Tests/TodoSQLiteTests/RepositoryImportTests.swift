@@ -38,6 +38,10 @@ import TodoTestSupport
         let schemaBefore = try database.connection().strings("SELECT type || ' ' || name || ' ' || sql FROM sqlite_schema ORDER BY name")
         let indexPages = "SELECT rootpage FROM sqlite_schema WHERE name = 'tasks_by_list_in_display_order'"
         let indexPageBefore = try database.connection().integer(indexPages)
+        let searchSettings = "SELECT k || '=' || v FROM tasks_search_config ORDER BY k"
+        let searchSettingsBefore = try database.connection().strings(searchSettings)
+        let cacheSize = "PRAGMA cache_size"
+        let cacheSizeBefore = try repository.db.integer(cacheSize)
 
         let count = BulkLoad.minimumRows + 5000
         let summary = try importing(Self.records(count))
@@ -45,6 +49,10 @@ import TodoTestSupport
         #expect(summary == ImportSummary(imported: count, listsCreated: 2))
         let db = try database.connection()
         #expect(try db.strings("SELECT type || ' ' || name || ' ' || sql FROM sqlite_schema ORDER BY name") == schemaBefore)
+        // What the bulk load set for itself is as it was: the search index's pending terms'
+        // bound (in the file) and the size of the cache (on this connection).
+        #expect(try db.strings(searchSettings) == searchSettingsBefore)
+        #expect(try repository.db.integer(cacheSize) == cacheSizeBefore)
         #expect(try db.integer(indexPages) != indexPageBefore, "the index was not rebuilt: bulk loading did not happen")
         #expect(try SQLiteTodoRepository.check(path: database.path).findings.isEmpty)
         // Counts, recounted at the end, agree with the tasks.
@@ -64,6 +72,14 @@ import TodoTestSupport
         var afterwards: [TodoTask] = []
         try repository.forEachTask(matching: TaskSearch(words: ["afterwards"])) { afterwards.append($0) }
         #expect(afterwards == [added])
+    }
+
+    @Test func theSearchIndexsBoundSetByHandIsKeptThroughALargeImport() throws {
+        try database.connection().execute("INSERT INTO tasks_search (tasks_search, rank) VALUES ('hashsize', 100000)")
+
+        _ = try importing(Self.records(BulkLoad.minimumRows + 5000))
+
+        #expect(try database.connection().strings("SELECT k || '=' || v FROM tasks_search_config WHERE k = 'hashsize'") == ["hashsize=100000"])
     }
 
     @Test func aLargeImportThatFailsLeavesSchemaAndDataAsTheyWere() throws {
