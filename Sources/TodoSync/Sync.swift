@@ -102,7 +102,7 @@ package enum Sync {
         let holder = link.holder
         var tasks = TaskSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: lists.report, recordConflict: record,
                              ownIDs: first || behind != nil ? nil : try IDs.blocks(of: holder, on: hub),
-                             receivingAll: try first && file.first("SELECT NOT EXISTS (SELECT 1 FROM tasks)", [], { try $0.bool(0) }) == true,
+                             firstSync: first,
                              everyTask: everyRow) {
             try IDs.take(file, hub, holder: holder)
         }

@@ -14,8 +14,8 @@ struct TaskSync {
     /// The blocks of ids the hub reserved for this file (nil at the first sync, whose ids are
     /// settled before: `IDs.renumber`).
     let ownIDs: [ClosedRange<Int64>]?
-    /// A first sync into a file without tasks: the hub's come in all at once (`receiveAll`).
-    let receivingAll: Bool
+    /// A first sync: the hub's tasks this file lacks come in all at once (`receiveNew`).
+    let firstSync: Bool
     /// Every task here is compared with the base, not only those marked changed.
     let everyTask: Bool
     /// The next id reserved for this file, taken (for a task whose id another has on the hub).
@@ -34,10 +34,12 @@ struct TaskSync {
         let f = file.session
         try f.run("DROP TABLE IF EXISTS temp.sync_tasks", [])
         try f.run("CREATE TEMP TABLE sync_tasks (uuid TEXT PRIMARY KEY) WITHOUT ROWID", [])
-        if receivingAll {
-            try receiveAll()
+        if firstSync {
+            // Every task here is merged: each is this file's own, or one the hub has too.
+            let fileHadTasks = try f.run("INSERT INTO temp.sync_tasks (uuid) SELECT uuid FROM tasks WHERE uuid IS NOT NULL", []) > 0
+            try receiveNew(fileHadTasks: fileHadTasks)
             try f.run("""
-                INSERT INTO temp.sync_tasks (uuid)
+                INSERT OR IGNORE INTO temp.sync_tasks (uuid)
                 SELECT h.uuid FROM temp.hub_tasks AS h WHERE NOT EXISTS (SELECT 1 FROM sync_base_tasks AS b WHERE b.uuid = h.uuid)
                 """, [])
         } else {

@@ -88,6 +88,8 @@ struct SyncTests {
         let moved = try #require((second["renumbered"] as? [[String: Int]])?.first)
         #expect(moved["from"] == 1 && moved["to"]! > 2, "\(second)")
         #expect(try team[1].jsonArray(["list", "Work"]).count == 2, "one Work list, holding both")
+        // The hub's tasks came in with their tags, into a file that had tasks of its own.
+        #expect(try team[1].jsonArray(["list", "Home", "--tag", "shop"]).map { $0["title"] as? String } == ["milk"])
         // The same tasks, carried over by an export, are the same tasks (same uuids): nothing doubles.
         let export = try team[0].succeed(["export"]).stdout
         #expect(try team[2].run(["import", "--keep-ids"], stdin: Data(export.utf8)).status == 0)
