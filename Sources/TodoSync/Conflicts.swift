@@ -16,11 +16,4 @@ enum Conflicts {
         SyncConflict(id: try row.int64(0), task: row.isNull(1) ? nil : try row.int64(1), uuid: try row.text(2), field: try row.text(3),
                      kept: try row.optionalText(4), yours: try row.optionalText(5), at: try row.text(6))
     }
-
-    /// Those recorded after the conflict `earlier` (a sync's own: few, each one a line to read).
-    static func found(after earlier: Int64, in file: any SQLSession) throws -> [SyncConflict] {
-        var found: [SyncConflict] = []
-        try file.forEachRow("\(select) WHERE id > $1 ORDER BY id", [.integer(earlier)]) { found.append(try read($0)) }
-        return found
-    }
 }

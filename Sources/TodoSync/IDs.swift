@@ -43,18 +43,14 @@ enum IDs {
     static func renumber(_ file: any SQLSession, _ hub: any SQLSession, holder: String, _ report: inout SyncReport) throws {
         let own = try file.first("SELECT count(*) FROM tasks AS t WHERE NOT EXISTS (SELECT 1 FROM temp.hub_tasks AS h WHERE h.uuid = t.uuid)", []) { try $0.int64(0) } ?? 0
         let first = own > 0 ? try reserve(own, on: hub, holder: holder).0 : 0
-        try file.run("DROP TABLE IF EXISTS temp.renumbered", [])
-        // Keyed by the old id: each task's new one is looked up, not searched for (without the
-        // key, the file's 100,000 tasks took 327 s, each scanning the whole table).
-        try file.run("CREATE TEMP TABLE renumbered (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)", [])
+        // In the order of the old ids, as the map is printed (`Renumbering`).
         try file.run("""
-            INSERT INTO temp.renumbered (old, new)
-            SELECT t.id, coalesce(h.id, $1 - 1 + row_number() OVER (PARTITION BY h.id IS NULL ORDER BY t.id))
-            FROM tasks AS t LEFT JOIN temp.hub_tasks AS h ON h.uuid = t.uuid
+            INSERT INTO temp.renumbered (uuid, old, new)
+            SELECT t.uuid, t.id, coalesce(h.id, $1 - 1 + row_number() OVER (PARTITION BY h.id IS NULL ORDER BY t.id))
+            FROM tasks AS t LEFT JOIN temp.hub_tasks AS h ON h.uuid = t.uuid ORDER BY t.id
             """, [.integer(first)])
         try file.run("DELETE FROM temp.renumbered WHERE old = new", [])
-        try file.forEachRow("SELECT old, new FROM temp.renumbered ORDER BY old", []) { report.renumbered.append(Renumbered(from: try $0.int64(0), to: try $0.int64(1))) }
-        guard !report.renumbered.isEmpty else { return }
+        guard try Renumbering.count(file) > 0 else { return }
         let newID = "(SELECT r.new FROM temp.renumbered AS r WHERE r.old = tasks.id)"
         if try file.first("SELECT EXISTS (SELECT 1 FROM temp.renumbered AS r JOIN tasks AS t ON t.id = r.new)", [], { try $0.bool(0) }) == true {
             // Some task is to take an id another has now: through negative ids, so that no id is

@@ -29,6 +29,18 @@ extension Sync {
         }
     }
 
+    /// The conflicts the sync that made `report` found, read once it committed.
+    package static func forEachConflict(foundBy report: SyncReport, in file: any SQLRepository, _ body: (SyncConflict) throws -> Void) throws {
+        try file.translatingErrors {
+            try file.session.forEachRow("\(Conflicts.select) WHERE id > $1 ORDER BY id", [.integer(report.conflictsAfter)]) { try body(try Conflicts.read($0)) }
+        }
+    }
+
+    /// The ids the last sync on `file` (this process's) changed, old → new, read once it committed.
+    package static func forEachRenumbered(in file: any SQLRepository, _ body: (Renumbered) throws -> Void) throws {
+        try file.translatingErrors { try Renumbering.forEach(file.session, body) }
+    }
+
     /// `todo sync conflicts --dismiss ID...`: all or none (an id that is no conflict, or one
     /// dismissed already, changes nothing).
     package static func dismiss(_ ids: [Int64], in file: any SQLRepository) throws {

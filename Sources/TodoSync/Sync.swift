@@ -73,7 +73,8 @@ package enum Sync {
         try HubChanges.stage(from: hub, into: file, since: first || behind != nil ? nil : link)
         let (fileSide, hubSide) = (SyncSide(session: file, now: now, isHub: false), SyncSide(session: hub, now: now, isHub: true))
         var report = SyncReport(hub: link.hub)
-        let earlier = try file.first("SELECT coalesce(max(id), 0) FROM sync_conflicts", []) { try $0.int64(0) } ?? 0
+        report.conflictsAfter = try file.first("SELECT coalesce(max(id), 0) FROM sync_conflicts", []) { try $0.int64(0) } ?? 0
+        try Renumbering.start(file)
         if first {
             // Ids are the hub's to give once it gave any (a task, or a block to a file linked
             // before): this file's then take new ones. Else they stay, and the hub gives none of
@@ -119,7 +120,8 @@ package enum Sync {
         try HubMark.leave(on: hub, link, own: own)
         (link.snapshot, link.ownChange, link.lastSync) = (snapshot, own, now)
         try link.write(file)
-        report.conflicts = try Conflicts.found(after: earlier, in: file)
+        report.conflicts = try file.first("SELECT count(*) FROM sync_conflicts WHERE id > $1", [.integer(report.conflictsAfter)]) { try $0.int(0) } ?? 0
+        report.renumbered = try Renumbering.count(file)
         try ChangesHere.forgetAgreed(file)
         for table in ["hub_lists", "hub_tasks", "sync_lists", "sync_tasks"] { try file.run("DROP TABLE temp.\(table)", []) }
         return report

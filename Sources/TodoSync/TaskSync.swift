@@ -22,8 +22,6 @@ struct TaskSync {
     let takeID: () throws -> Int64
     /// The hub's ids of lists by uuid, as found so far.
     var hubLists: [String: Int64] = [:]
-    /// Where each task this sync renumbered is in the report's map (a few, never a file's worth).
-    var renumberedAt: [String: Int] = [:]
     /// Tasks new here, waiting to be sent (`sendQueued`).
     var queued: [(uuid: String, row: SyncedRow, list: Int64)] = []
     /// Tasks to an INSERT: 10,000 sent in 2.2 s, where 200 to one took 2.6 (a statement of 500
@@ -110,14 +108,7 @@ struct TaskSync {
     private mutating func renumber(_ uuid: String, from id: Int64) throws -> Int64 {
         let moved = try takeID()
         try file.session.run("UPDATE tasks SET id = $1 WHERE uuid = $2", [.integer(moved), .text(uuid)])
-        // A task renumbered again in this sync (its new id taken on the hub too) is one entry,
-        // from the id it had to the one it ends with.
-        if let earlier = renumberedAt[uuid] {
-            report.renumbered[earlier].to = moved
-        } else {
-            renumberedAt[uuid] = report.renumbered.count
-            report.renumbered.append(Renumbered(from: id, to: moved))
-        }
+        try Renumbering.note(file.session, uuid, from: id, to: moved)
         return moved
     }
 

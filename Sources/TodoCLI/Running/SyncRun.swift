@@ -44,18 +44,18 @@ package struct SyncRun {
         case .link(let text):
             guard let url = hub else { throw SyncFailure.notAHub(text) }
             let report = try exchange(file, url, true, nil)
-            try StandardOutput.print(SyncText.report(report, linking: true, json: json))
+            try print(report, of: file, linking: true, json: json)
             if report.clearedHistory { StandardError.write("todo: the history was cleared: its changes named the tasks' old ids\n") }
         case .run:
-            try StandardOutput.print(SyncText.report(try exchange(file, try linkedHub(of: file), false, nil), linking: false, json: json))
+            try print(try exchange(file, try linkedHub(of: file), false, nil), of: file, linking: false, json: json)
         case .status: try StandardOutput.print(SyncText.status(try Sync.status(of: file), json: json))
         case .conflicts(let ids) where !ids.isEmpty:
             try Sync.dismiss(ids, in: file)
             try StandardOutput.print(SyncText.dismissed(ids, json: json))
         case .conflicts:
-            var lines: [String] = []
-            try Sync.forEachConflict(in: file) { lines.append(json ? SyncText.conflict(json: $0) : SyncText.line($0)) }
-            try StandardOutput.print(json ? "[" + lines.joined(separator: ",") + "]\n" : lines.map { $0 + "\n" }.joined())
+            let output = StandardOutput(holdUntilFlushed: true)
+            try SyncText.writeConflicts(json: json, to: output) { try Sync.forEachConflict(in: file, $0) }
+            try output.flush()
         case .unlink: try StandardOutput.print(SyncText.unlinked(try Sync.unlink(file), json: json))
         }
     }
@@ -65,12 +65,28 @@ package struct SyncRun {
     /// on stderr, and so is each conflict found.
     package func afterwards(_ repository: any TodoRepository) {
         guard configuration.location.server == nil, let file = repository as? any SQLRepository, (try? Sync.link(of: file)) != nil else { return }
+        let report: SyncReport
         do {
-            let report = try exchange(file, try linkedHub(of: file), false, try configuration.syncSettings().timeoutSeconds)
-            for conflict in report.conflicts { StandardError.write("todo: sync conflict: " + SyncText.line(conflict) + "\n") }
+            report = try exchange(file, try linkedHub(of: file), false, try configuration.syncSettings().timeoutSeconds)
         } catch {
-            StandardError.write("todo: not synced (\(TerminalText.safe(String(describing: error))))\n")
+            return StandardError.write("todo: not synced (\(TerminalText.safe(String(describing: error))))\n")
         }
+        guard report.conflicts > 0 else { return }
+        do {
+            try Sync.forEachConflict(foundBy: report, in: file) { StandardError.write("todo: sync conflict: " + SyncText.line($0) + "\n") }
+        } catch {
+            StandardError.write("todo: synced, but its conflicts cannot be read (\(TerminalText.safe(String(describing: error)))): see todo sync conflicts\n")
+        }
+    }
+
+    /// The report of a sync that committed, its conflicts and ids read from the file as they are
+    /// printed; held until whole, so that a failed read prints nothing but the error.
+    private func print(_ report: SyncReport, of file: any SQLRepository, linking: Bool, json: Bool) throws {
+        let output = StandardOutput(holdUntilFlushed: true)
+        try SyncText.write(report, linking: linking, json: json, to: output,
+                           conflicts: { try Sync.forEachConflict(foundBy: report, in: file, $0) },
+                           renumbered: { try Sync.forEachRenumbered(in: file, $0) })
+        try output.flush()
     }
 
     /// The hub `file` is linked to: TODO_SYNC_URL (with its password), else the URL it keeps.

@@ -1,14 +1,18 @@
-/// What one sync did: how many lists and tasks it sent to the hub and received from it, the
-/// conflicts it found, and (for the first, `todo sync init`) the ids this file's tasks took from
-/// the hub.
+/// What one sync did: how many lists and tasks it sent to the hub and received from it, how many
+/// conflicts it found, and how many of this file's tasks took other ids (at the first, `todo sync
+/// init`, from the hub). The conflicts and the ids are counted, not held: a sync may find one per
+/// task, so they are read from the file afterwards, one at a time (`Sync.forEachConflict`,
+/// `Sync.forEachRenumbered`).
 public struct SyncReport: Equatable, Sendable {
     public var hub: String
     public var sent = 0
     public var received = 0
-    public var conflicts: [SyncConflict] = []
-    /// The ids of this file's tasks that changed (a first sync with a hub that gave ids, a task
-    /// given its id by hand).
-    public var renumbered: [Renumbered] = []
+    public var conflicts = 0
+    /// The file's conflicts this sync found are those after this one.
+    public var conflictsAfter: Int64 = 0
+    /// The tasks whose ids changed (a first sync with a hub that gave ids, a task given its id by
+    /// hand).
+    public var renumbered = 0
     /// Whether the history was cleared because ids it names changed.
     public var clearedHistory = false
     /// Set when the hub was not as this file left it (reset, or restored from an older backup):

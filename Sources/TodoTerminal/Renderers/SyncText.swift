@@ -4,30 +4,55 @@ import TodoInterchange
 /// What `todo sync …` prints, as text for people or as JSON (docs/manual.md, "Several
 /// machines"): the hub as it may be shown (without a password), escaped or quoted here.
 public enum SyncText {
-    /// `todo sync` and `todo sync init`: the counts, each conflict, and the ids a first sync changed.
-    public static func report(_ report: SyncReport, linking: Bool, json: Bool) -> String {
+    /// Each item `forEach` gives it, as its body, once.
+    public typealias Items<Item> = (_ body: (Item) throws -> Void) throws -> Void
+
+    /// `todo sync` and `todo sync init`: the counts, each conflict, and the ids the sync changed,
+    /// written to `output` as `conflicts` and `renumbered` read them (there may be one per task).
+    public static func write(_ report: SyncReport, linking: Bool, json: Bool, to output: StandardOutput,
+                             conflicts: Items<SyncConflict>, renumbered: Items<Renumbered>) throws {
         if json {
-            var text = "{\"hub\":" + JSONWriter.string(report.hub) + ",\"sent\":\(report.sent),\"received\":\(report.received),\"conflicts\":["
-            text += report.conflicts.map(conflict(json:)).joined(separator: ",") + "]"
-            if linking || !report.renumbered.isEmpty {
-                text += ",\"renumbered\":[" + report.renumbered.map { "{\"from\":\($0.from),\"to\":\($0.to)}" }.joined(separator: ",") + "]"
+            try output.write("{\"hub\":" + JSONWriter.string(report.hub) + ",\"sent\":\(report.sent),\"received\":\(report.received),\"conflicts\":")
+            try array(report.conflicts > 0 ? conflicts : { _ in }, to: output, conflict(json:))
+            if linking || report.renumbered > 0 {
+                try output.write(",\"renumbered\":")
+                try array(report.renumbered > 0 ? renumbered : { _ in }, to: output) { "{\"from\":\($0.from),\"to\":\($0.to)}" }
             }
             if let behind = report.hubBehind {
-                text += ",\"hub_behind\":{\"lacked\":\(behind.lacked),\"had_otherwise\":\(behind.hadOtherwise)}"
+                try output.write(",\"hub_behind\":{\"lacked\":\(behind.lacked),\"had_otherwise\":\(behind.hadOtherwise)}")
             }
-            return text + "}\n"
+            return try output.write("}\n")
         }
-        let count = report.conflicts.count
-        var text = (linking ? "Linked this file to " : "Synced with ") + TerminalText.safe(report.hub)
+        let count = report.conflicts
+        try output.write((linking ? "Linked this file to " : "Synced with ") + TerminalText.safe(report.hub)
             + ": sent \(report.sent) change\(report.sent == 1 ? "" : "s"), received \(report.received)"
-            + (count == 0 ? "" : ", \(count) conflict\(count == 1 ? "" : "s")") + "\n"
+            + (count == 0 ? "" : ", \(count) conflict\(count == 1 ? "" : "s")") + "\n")
         if let behind = report.hubBehind {
-            text += "  The hub was not as this file left it (reset, or restored from an older backup): this file's lists and tasks"
-                + " were sent again (\(behind.lacked) the hub did not have, \(behind.hadOtherwise) it had otherwise)\n"
+            try output.write("  The hub was not as this file left it (reset, or restored from an older backup): this file's lists and tasks"
+                + " were sent again (\(behind.lacked) the hub did not have, \(behind.hadOtherwise) it had otherwise)\n")
         }
-        for conflict in report.conflicts { text += "  " + line(conflict) + "\n" }
-        for moved in report.renumbered { text += "  \(moved.from) → \(moved.to)\n" }
-        return text
+        if count > 0 { try conflicts { try output.write("  " + line($0) + "\n") } }
+        if report.renumbered > 0 { try renumbered { try output.write("  \($0.from) → \($0.to)\n") } }
+    }
+
+    /// `todo sync conflicts`: those not dismissed, a line each or a JSON array.
+    public static func writeConflicts(json: Bool, to output: StandardOutput, _ conflicts: Items<SyncConflict>) throws {
+        if json {
+            try array(conflicts, to: output, conflict(json:))
+            return try output.write("\n")
+        }
+        try conflicts { try output.write(line($0) + "\n") }
+    }
+
+    /// A JSON array of the items, each as `json` writes it.
+    private static func array<Item>(_ items: Items<Item>, to output: StandardOutput, _ json: @escaping (Item) -> String) throws {
+        try output.write("[")
+        var separator = ""
+        try items { item in
+            try output.write(separator + json(item))
+            separator = ","
+        }
+        try output.write("]")
     }
 
     /// One conflict, as `todo sync conflicts` lists it.
