@@ -20,7 +20,7 @@ public protocol SQLSession {
     /// Hands each row to `body` as it comes, so nothing is collected.
     func forEachRow(_ sql: String, _ values: [SQLValue], _ body: (any SQLRow) throws -> Void) throws
 
-    /// Runs `body`, which inserts or deletes `rows` tasks, the way the backend does large work:
+    /// Runs `body`, which inserts, deletes or renumbers `rows` tasks, the way the backend does large work:
     /// indexes set aside and built once at the end when that pays, no statement time limit.
     func writingInBulk(_ rows: Int, _ work: BulkWork, _ body: () throws -> Void) throws
     /// The rest of the transaction is work the size of an import: no statement time limit.
@@ -37,7 +37,8 @@ public enum SQLConstraint: Sendable {
 
 /// Which tasks are coming or going in a bulk write.
 public enum BulkWork: Sendable {
-    case inserting, deleting
+    /// Tasks stored, tasks deleted, or tasks given other ids (a first sync's renumbering).
+    case inserting, deleting, renumbering
 }
 
 /// A statement that always gives a row (an INSERT … RETURNING) gave none.

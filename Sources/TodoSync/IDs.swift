@@ -43,23 +43,31 @@ enum IDs {
     static func renumber(_ file: any SQLSession, _ hub: any SQLSession, holder: String, _ report: inout SyncReport) throws {
         let own = try file.first("SELECT count(*) FROM tasks AS t WHERE NOT EXISTS (SELECT 1 FROM temp.hub_tasks AS h WHERE h.uuid = t.uuid)", []) { try $0.int64(0) } ?? 0
         let first = own > 0 ? try reserve(own, on: hub, holder: holder).0 : 0
-        // In the order of the old ids, as the map is printed (`Renumbering`).
+        // Neither needs a sort: the window's order is the table's own. (One over both, partitioned,
+        // held 4 MiB of sort at 100,000 tasks.)
         try file.run("""
             INSERT INTO temp.renumbered (uuid, old, new)
-            SELECT t.uuid, t.id, coalesce(h.id, $1 - 1 + row_number() OVER (PARTITION BY h.id IS NULL ORDER BY t.id))
-            FROM tasks AS t LEFT JOIN temp.hub_tasks AS h ON h.uuid = t.uuid ORDER BY t.id
+            SELECT t.uuid, t.id, h.id FROM tasks AS t JOIN temp.hub_tasks AS h ON h.uuid = t.uuid WHERE h.id IS NOT NULL
+            """, [])
+        try file.run("""
+            INSERT INTO temp.renumbered (uuid, old, new)
+            SELECT t.uuid, t.id, $1 - 1 + row_number() OVER (ORDER BY t.id) FROM tasks AS t
+            WHERE NOT EXISTS (SELECT 1 FROM temp.hub_tasks AS h WHERE h.uuid = t.uuid)
             """, [.integer(first)])
         try file.run("DELETE FROM temp.renumbered WHERE old = new", [])
-        guard try Renumbering.count(file) > 0 else { return }
+        let count = try Renumbering.count(file)
+        guard count > 0 else { return }
         let newID = "(SELECT r.new FROM temp.renumbered AS r WHERE r.old = tasks.id)"
-        if try file.first("SELECT EXISTS (SELECT 1 FROM temp.renumbered AS r JOIN tasks AS t ON t.id = r.new)", [], { try $0.bool(0) }) == true {
-            // Some task is to take an id another has now: through negative ids, so that no id is
-            // another task's on the way.
-            try file.run("UPDATE tasks SET id = -\(newID) WHERE id IN (SELECT old FROM temp.renumbered)", [])
-            try file.run("UPDATE tasks SET id = -id WHERE id < 0", [])
-        } else {
-            // Every new id is free: one pass (each id's change rewrites the task's search entry).
-            try file.run("UPDATE tasks SET id = \(newID) WHERE id IN (SELECT old FROM temp.renumbered)", [])
+        try file.writingInBulk(count, .renumbering) {
+            if try file.first("SELECT EXISTS (SELECT 1 FROM temp.renumbered AS r JOIN tasks AS t ON t.id = r.new)", [], { try $0.bool(0) }) == true {
+                // Some task is to take an id another has now: through negative ids, so that no id
+                // is another task's on the way.
+                try file.run("UPDATE tasks SET id = -\(newID) WHERE id IN (SELECT old FROM temp.renumbered)", [])
+                try file.run("UPDATE tasks SET id = -id WHERE id < 0", [])
+            } else {
+                // Every new id is free: one pass.
+                try file.run("UPDATE tasks SET id = \(newID) WHERE id IN (SELECT old FROM temp.renumbered)", [])
+            }
         }
         try file.run("DELETE FROM history", [])
         report.clearedHistory = true

@@ -26,7 +26,8 @@ enum Renumbering {
         try file.first("SELECT count(*) FROM temp.renumbered", []) { try $0.int(0) } ?? 0
     }
 
+    /// In the order of the old ids.
     static func forEach(_ file: any SQLSession, _ body: (Renumbered) throws -> Void) throws {
-        try file.forEachRow("SELECT old, new FROM temp.renumbered ORDER BY rowid", []) { try body(Renumbered(from: try $0.int64(0), to: try $0.int64(1))) }
+        try file.forEachRow("SELECT old, new FROM temp.renumbered ORDER BY old, rowid", []) { try body(Renumbered(from: try $0.int64(0), to: try $0.int64(1))) }
     }
 }

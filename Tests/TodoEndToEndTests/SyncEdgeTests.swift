@@ -45,6 +45,25 @@ struct SyncEdgeTests {
         try team.converge()
     }
 
+    /// A file of more tasks than a bulk load starts at (20,000), linked to a hub that has tasks:
+    /// its ids change in bulk (the search index and the indexes holding ids set aside, then built
+    /// again), and each task is found under its new id: in search, in its list and on the hub.
+    @Test func aLargeFileTakesTheHubsIdsInBulk() throws {
+        let team = try Team(machines: 2)
+        try team[1].add("Home", "on the hub first")
+        _ = try team.link(1)
+        let count = 20_500
+        let records = (1...count).map { #"{"list":"Home","title":"task \#($0)"}"# + "\n" }.joined()
+        #expect(try team[0].run(["import"], stdin: Data(records.utf8)).status == 0)
+        let moved = try #require(try team.link(0)["renumbered"] as? [[String: Int]])
+        #expect(moved.count == count && moved.last?["from"] == count, "\(moved.suffix(2))")
+        let last = try #require(moved.last?["to"])
+        #expect(try team[0].jsonArray(["search", "task \(count)"]).compactMap { $0["id"] as? Int } == [last])
+        #expect(try team[0].jsonArray(["list", "Home"]).last?["id"] as? Int == last)
+        #expect(try team[0].run(["db", "check"]).status == 0)
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT title FROM tasks WHERE id = \(last)") == "task \(count)")
+    }
+
     /// A task inserted with sqlite3 takes the next id after the file's highest, which may be in
     /// another file's block: it is sent with this file's next id instead. Its tags follow the
     /// id, and the trigger that marks them changed, run under the foreign key's cascade, must not
