@@ -98,6 +98,26 @@ struct SyncTests {
         #expect(try PostgresTestServer.psql(team.hub, "SELECT count(*) FROM tasks") == "3")
     }
 
+    /// Without --json, as docs/manual.md shows them: the counts on one line, then each conflict,
+    /// then each id changed; `todo sync conflicts`, a line each.
+    @Test func theReportsReadAsText() throws {
+        let team = try Team(machines: 2)
+        try team[1].add("Home", "first")
+        _ = try team.link(1)
+        try team[0].add("Home", "mine")
+        let linked = try team[0].succeed(["sync", "init", team.hub]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let id = try #require(Int(try PostgresTestServer.psql(team.hub, "SELECT id FROM tasks WHERE title = 'mine'")))
+        #expect(linked.first?.hasPrefix("Linked this file to postgres://") == true && linked.dropFirst() == ["  1 → \(id)", ""], "\(linked)")
+        _ = try team.sync(1)
+        try team[1].succeed(["edit", "\(id)", "--title", "soy"])
+        _ = try team.sync(1)
+        try team[0].succeed(["edit", "\(id)", "--title", "oat"])
+        let synced = try team[0].succeed(["sync"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let conflict = "#1 task \(id) title: kept \"soy\", yours \"oat\""
+        #expect(synced.first?.hasSuffix(", 1 conflict") == true && synced.dropFirst() == ["  " + conflict[...], ""], "\(synced)")
+        #expect(try team[0].succeed(["sync", "conflicts"]).stdout == conflict + "\n")
+    }
+
     @Test func differentFieldsChangedOnTwoMachinesAreBothKept() throws {
         let team = try Team(machines: 2)
         let id = try team.sharing("Work", "report")
@@ -307,6 +327,12 @@ struct SyncTests {
         #expect(try PostgresTestServer.psql(team.hub, "SELECT title FROM tasks") == "milk", "sent by the add itself")
         try team[1].succeed(["new-list", "Work"], environment: auto)
         #expect(try team[1].jsonArray(["list", "Home"]).count == 1, "received by the desktop's own command")
+        // A conflict that sync finds is a line on stderr, and the command still succeeds.
+        let milk = try #require(try team[0].jsonArray(["list", "Home"]).first?["id"] as? Int)
+        try team[1].succeed(["edit", "\(milk)", "--title", "soy milk"], environment: auto)
+        let edited = try team[0].run(["edit", "\(milk)", "--title", "oat milk"], environment: auto)
+        #expect(edited.status == 0 && edited.stderr == "todo: sync conflict: #1 task \(milk) title: kept \"soy milk\", yours \"oat milk\"\n",
+                "\(edited.summary)")
         // Out of reach: the command succeeds, says so once, and the change waits here.
         let away = try team[0].run(["add", "Home", "bread"], environment: ["TODO_SYNC_AUTO": "on", "TODO_SYNC_URL": "postgres://todo@127.0.0.1:1/none", "TODO_SYNC_TIMEOUT": "1"])
         #expect(away.status == 0 && away.stdout.hasPrefix("Added") && away.stderrLines.count == 1 && away.stderr.hasPrefix("todo: not synced ("), "\(away.summary)")

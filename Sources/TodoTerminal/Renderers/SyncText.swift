@@ -13,10 +13,10 @@ public enum SyncText {
                              conflicts: Items<SyncConflict>, renumbered: Items<Renumbered>) throws {
         if json {
             try output.write("{\"hub\":" + JSONWriter.string(report.hub) + ",\"sent\":\(report.sent),\"received\":\(report.received),\"conflicts\":")
-            try array(report.conflicts > 0 ? conflicts : { _ in }, to: output, conflict(json:))
+            try array(conflicts, to: output, conflict(json:))
             if linking || report.renumbered > 0 {
                 try output.write(",\"renumbered\":")
-                try array(report.renumbered > 0 ? renumbered : { _ in }, to: output) { "{\"from\":\($0.from),\"to\":\($0.to)}" }
+                try array(renumbered, to: output) { "{\"from\":\($0.from),\"to\":\($0.to)}" }
             }
             if let behind = report.hubBehind {
                 try output.write(",\"hub_behind\":{\"lacked\":\(behind.lacked),\"had_otherwise\":\(behind.hadOtherwise)}")
@@ -31,8 +31,8 @@ public enum SyncText {
             try output.write("  The hub was not as this file left it (reset, or restored from an older backup): this file's lists and tasks"
                 + " were sent again (\(behind.lacked) the hub did not have, \(behind.hadOtherwise) it had otherwise)\n")
         }
-        if count > 0 { try conflicts { try output.write("  " + line($0) + "\n") } }
-        if report.renumbered > 0 { try renumbered { try output.write("  \($0.from) → \($0.to)\n") } }
+        try conflicts { try output.write("  " + line($0) + "\n") }
+        try renumbered { try output.write("  \($0.from) → \($0.to)\n") }
     }
 
     /// `todo sync conflicts`: those not dismissed, a line each or a JSON array.
