@@ -6,6 +6,7 @@ import TodoSQL
 /// to these.
 extension SQLRepository {
     private static var columns: String { "id, name, open_count, done_count, uuid" }
+    private static var listOfTask: String { "SELECT l.id, l.name, l.open_count, l.done_count, l.uuid FROM lists AS l JOIN tasks AS t ON t.list_id = l.id WHERE t.id = $1" }
 
     private static func list(_ row: any SQLRow) throws -> TodoList {
         let id = try row.int64(0)
@@ -39,5 +40,9 @@ extension SQLRepository {
 
     public func list(id: TodoList.ID) throws -> TodoList? {
         try translatingErrors { try session.first("SELECT \(Self.columns) FROM lists WHERE id = $1", [.integer(id)], Self.list) }
+    }
+
+    public func list(ofTask id: TodoTask.ID) throws -> TodoList? {
+        try translatingErrors { try session.first(Self.listOfTask, [.integer(id)], Self.list) }
     }
 }

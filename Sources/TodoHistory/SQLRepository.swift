@@ -40,7 +40,7 @@ package final class SQLRepositoryState {
     let taskOfList: String
     let taskByIDHeld: String
     let taskOfListHeld: String
-    /// A new task, numbered as the dialect says (`newTaskID`).
+    /// A new task, numbered as the dialect says (`newTaskID`), giving back its id and its list's name.
     let insertTask: String
 
     package init(dialect: any SQLDialect) {
@@ -53,6 +53,7 @@ package final class SQLRepositoryState {
         insertTask = """
             INSERT INTO tasks (id, list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from, uuid)
             VALUES (\(dialect.newTaskID), $1, $2, $3, $4, $5, $6, $6, $7, $8, $9)
+            RETURNING id, (SELECT name FROM lists WHERE lists.id = tasks.list_id)
             """
     }
 
@@ -125,7 +126,7 @@ extension SQLRepository {
         try inTransaction { try applyEdit(id, changes) }
     }
 
-    public func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask {
+    public func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, changed: Bool) {
         try inTransaction { try applyDone(done, task: id, in: list) }
     }
 

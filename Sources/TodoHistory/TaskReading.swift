@@ -57,11 +57,11 @@ extension SQLRepository {
         try translatingErrors { try session.first(state.taskByID, [.integer(id)]) { try Self.readTask($0) } }
     }
 
-    /// The task, its row held until the transaction ends: a write made of what was read (the
+    /// The task and its row as stored, held until the transaction ends: a write made of what was read (the
     /// whole task, the history's record of it) must not overwrite what another writer changed
     /// in between (psql, on a server, which takes none of todo's locks).
-    package func taskHeld(_ id: TodoTask.ID) throws -> TodoTask? {
-        try session.first(state.taskByIDHeld, [.integer(id)]) { try Self.readTask($0) }
+    package func taskHeld(_ id: TodoTask.ID) throws -> (task: TodoTask, row: TaskRow)? {
+        try session.first(state.taskByIDHeld, [.integer(id)]) { (try Self.readTask($0), try Self.readRow($0)) }
     }
 
     public func task(uuid: TodoUUID) throws -> TodoTask? {
@@ -78,8 +78,8 @@ extension SQLRepository {
     }
 
     /// Just the row as stored, through the same statement.
-    package func storedRow(_ id: TodoTask.ID, in list: TodoList.ID, held: Bool = false) throws -> TaskRow {
-        guard let row = try session.first(held ? state.taskOfListHeld : state.taskOfList, [.integer(id), .integer(list)], Self.readRow)
+    package func storedRow(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TaskRow {
+        guard let row = try session.first(state.taskOfList, [.integer(id), .integer(list)], Self.readRow)
         else { throw TodoError.taskNotFound(id) }
         return row
     }

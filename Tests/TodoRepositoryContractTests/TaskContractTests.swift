@@ -25,6 +25,11 @@ import TodoTestSupport
         let plain = try subject.repository.addTask(TaskDraft(title: "plain"), to: list.id)
         #expect(plain.notes == nil && plain.due == nil && plain.priority == .none)
         #expect(try subject.repository.addTask(TaskDraft(title: "x", notes: ""), to: list.id).notes == "", "empty notes stay empty")
+        // A task without tags is returned as written, not read back: it must be what is stored.
+        let repeating = try subject.repository.addTask(
+            TaskDraft(title: "water", due: try due("2026-11-30"), repeatRule: RepeatRule(stored: "2w"), repeatFrom: .done), to: list.id)
+        #expect(repeating.repeatRule == RepeatRule(stored: "2w") && repeating.repeatFrom == .done)
+        #expect(try subject.repository.task(repeating.id) == repeating)
         #expect(try subject.repository.task(424242) == nil)
     }
 
@@ -53,18 +58,42 @@ import TodoTestSupport
         let (subject, list) = try Self.subject(backend)
         let task = try subject.repository.addTask(TaskDraft(title: "oat milk"), to: list.id)
         subject.clock.now = "2026-01-02T08:00:00Z"
-        let done = try subject.repository.setDone(true, task: task.id, in: list.id)
-        #expect(done.isDone && done.completedAt == "2026-01-02T08:00:00Z" && done.updatedAt == "2026-01-02T08:00:00Z")
+        let (done, changed) = try subject.repository.setDone(true, task: task.id, in: list.id)
+        #expect(changed && done.isDone && done.completedAt == "2026-01-02T08:00:00Z" && done.updatedAt == "2026-01-02T08:00:00Z")
         #expect(done.createdAt == task.createdAt)
+        #expect(try subject.repository.task(task.id) == done, "the task returned is the one stored")
         #expect(try subject.requireList("Groceries").doneCount == 1)
 
         subject.clock.now = "2026-01-03T08:00:00Z"
-        #expect(try subject.repository.setDone(true, task: task.id, in: list.id) == done, "already done: not even updated_at moves")
+        let again = try subject.repository.setDone(true, task: task.id, in: list.id)
+        #expect(again.task == done && !again.changed, "already done: not even updated_at moves")
 
-        let undone = try subject.repository.setDone(false, task: task.id, in: list.id)
-        #expect(!undone.isDone && undone.completedAt == nil && undone.updatedAt == "2026-01-03T08:00:00Z")
+        let (undone, reopened) = try subject.repository.setDone(false, task: task.id, in: list.id)
+        #expect(reopened && !undone.isDone && undone.completedAt == nil && undone.updatedAt == "2026-01-03T08:00:00Z")
+        #expect(try subject.repository.task(task.id) == undone)
         let counts = try subject.requireList("Groceries")
         #expect(counts.openCount == 1 && counts.doneCount == 0)
+    }
+
+    /// An edit returns the task as stored, whether or not it read it back (it does only when the
+    /// tags changed), for every field it can change.
+    @Test(arguments: Backend.allCases)
+    func anEditReturnsTheTaskAsStored(backend: Backend) throws {
+        let (subject, list) = try Self.subject(backend)
+        let task = try subject.repository.addTask(TaskDraft(title: "oat milk", notes: "n", priority: .low, tags: ["shop"]), to: list.id)
+        subject.clock.now = "2026-01-02T08:00:00Z"
+        let edits = [
+            TaskChanges(title: "oat milk, 2 l", notes: .set(nil), due: .set(try due("2026-12-01T09:30")), priority: .high),
+            TaskChanges(listName: "Someday", isDone: true, repeatRule: .set(RepeatRule(stored: "1m@31")), repeatFrom: .done),
+            TaskChanges(addTags: ["Errand"], removeTags: ["shop"]),
+            TaskChanges(notes: .set("again"), isDone: false, repeatRule: .set(nil)),
+        ]
+        for changes in edits {
+            let edited = try subject.repository.updateTask(task.id, with: changes)
+            #expect(try subject.repository.task(task.id) == edited, "\(changes)")
+            #expect(edited.updatedAt == "2026-01-02T08:00:00Z" && edited.createdAt == task.createdAt)
+        }
+        #expect(try subject.repository.task(task.id)?.listName == "Someday")
     }
 
     @Test(arguments: Backend.allCases)
@@ -84,7 +113,7 @@ import TodoTestSupport
         let (subject, list) = try Self.subject(backend)
         let keep = try subject.repository.addTask(TaskDraft(title: "keep"), to: list.id)
         let task = try subject.repository.addTask(TaskDraft(title: "gone", notes: "n", due: try due("2026-02-01"), priority: .low), to: list.id)
-        let done = try subject.repository.setDone(true, task: task.id, in: list.id)
+        let done = try subject.repository.setDone(true, task: task.id, in: list.id).task
         #expect(try subject.repository.deleteTask(task.id, in: list.id) == done)
         #expect(try subject.repository.task(task.id) == nil)
         #expect(try subject.repository.task(keep.id) == keep)

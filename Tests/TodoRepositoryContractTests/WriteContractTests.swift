@@ -20,7 +20,7 @@ import TodoTestSupport
         let before = try Self.snapshot(subject)
         subject.clock.now = "2026-06-01T00:00:00Z"
         let (done, added) = try subject.repository.write(dryRun: true) {
-            let done = try subject.repository.setDone(true, task: task.id, in: list.id)
+            let done = try subject.repository.setDone(true, task: task.id, in: list.id).task
             let added = try subject.repository.addTask(TaskDraft(title: "bread"), to: list.id)
             _ = try subject.repository.createList(named: "Hardware")
             _ = try subject.repository.renameList(list.id, to: "Food")

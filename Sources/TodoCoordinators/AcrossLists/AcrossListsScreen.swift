@@ -36,7 +36,7 @@ public final class AcrossListsScreen: Screen {
             query.offset = offset
             try display.showTasks(.agenda(through: lastDay)) { each in try repository.forEachTask(matching: query, each) }
         case .setDone(let id, let done):
-            try TaskEvents.setDone(done, existingTask(id), today: today(), repository, display)
+            try TaskEvents.setDone(done, task: id, in: existingTask(id).listID, today: today(), repository, display)
         case .deleteTask(let id):
             try display.show(repository.deleteTask(id, in: existingTask(id).listID), .deleted)
         case .selectTask(let id):

@@ -78,15 +78,24 @@ public final class AppCoordinator: Coordinator {
         switch link {
         case .tab(let tab):
             tabBar.select(tab)
-        case .editTask(let id), .listOfTask(let id):
-            guard let task = try repository.task(id), let list = try repository.list(named: task.listName) else {
+        case .editTask(let id):
+            guard let task = try repository.task(id), let list = try repository.list(id: task.listID) else {
                 throw TodoError.taskNotFound(id)
             }
-            // Start from MainList, as the user would: whatever was open before finishes first.
-            tabBar.select(.lists)
-            screens.unwindToRoot()
-            let todoList = mainList.showTodoList(list)
-            if case .editTask = link { todoList.showEditTask(task) }
+            showTodoList(list, on: tabBar, from: mainList).showEditTask(task)
+        case .listOfTask(let id):
+            // The list alone, in one read: its screen reads the task itself, in the write.
+            guard let list = try repository.list(ofTask: id) else { throw TodoError.taskNotFound(id) }
+            showTodoList(list, on: tabBar, from: mainList)
         }
+    }
+
+    /// Starts from MainList, as the user would (whatever was open before finishes first), and
+    /// opens `list`.
+    @discardableResult
+    private func showTodoList(_ list: TodoList, on tabBar: TabBarCoordinator, from mainList: MainListCoordinator) -> TodoListCoordinator {
+        tabBar.select(.lists)
+        screens.unwindToRoot()
+        return mainList.showTodoList(list)
     }
 }

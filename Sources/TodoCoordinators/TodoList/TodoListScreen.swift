@@ -32,7 +32,7 @@ public final class TodoListScreen: Screen {
         case .addTask(let draft):
             try display.show(repository.addTask(draft, to: list.id), .added)
         case .setDone(let id, let done):
-            try TaskEvents.setDone(done, ownTask(id), today: today(), repository, display)
+            try TaskEvents.setDone(done, task: id, in: list.id, today: today(), repository, display)
         case .deleteTask(let id):
             try display.show(repository.deleteTask(id, in: list.id), .deleted)
         case .selectTask(let id):

@@ -39,6 +39,8 @@ public protocol TodoRepository: AnyObject {
     func list(named name: String) throws -> TodoList?
     /// The list with this id, as it is now; nil when there is none (deleted meanwhile).
     func list(id: TodoList.ID) throws -> TodoList?
+    /// The list task `id` is in, read with one statement; nil when there is no such task.
+    func list(ofTask id: TodoTask.ID) throws -> TodoList?
     /// Creates a list; `TodoError.listExists` when the name is taken.
     func createList(named name: String) throws -> TodoList
     func renameList(_ id: TodoList.ID, to name: String) throws -> TodoList
@@ -55,8 +57,9 @@ public protocol TodoRepository: AnyObject {
     func addTask(_ draft: TaskDraft, to list: TodoList.ID) throws -> TodoTask
     /// Applies `changes`; a `listName` that does not exist yet is created.
     func updateTask(_ id: TodoTask.ID, with changes: TaskChanges) throws -> TodoTask
-    /// Marks a task of `list` done or open; `TodoError.taskNotFound` if it is not in that list.
-    func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask
+    /// Marks a task of `list` done or open, and says whether it changed: a task already so is
+    /// left as it is. `TodoError.taskNotFound` if it is not in that list.
+    func setDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, changed: Bool)
     /// Deletes a task of `list` and returns it as it was.
     func deleteTask(_ id: TodoTask.ID, in list: TodoList.ID) throws -> TodoTask
 

@@ -27,10 +27,13 @@ public final class SQLiteTodoRepository: SQLRepository {
     public var path: String { db.path }
 
     /// SQLite's transaction; before it commits, a check that the path still names the file
-    /// opened, so nothing is committed into one deleted or replaced meanwhile. Nested, always a
-    /// savepoint: one costs a file next to nothing.
-    package func transaction<T>(rollback: Bool, joining _: Bool, _ body: () throws -> T) throws -> T {
-        try db.transaction(rollback: rollback) {
+    /// opened, so nothing is committed into one deleted or replaced meanwhile. Nested, a
+    /// savepoint; or, `joining` (a repository call inside a write), the write itself, as on a
+    /// server: a call that fails fails the write, and a command saves the two statements a
+    /// savepoint costs for each call it makes.
+    package func transaction<T>(rollback: Bool, joining: Bool, _ body: () throws -> T) throws -> T {
+        if joining && !rollback && !db.isAutocommit { return try body() }
+        return try db.transaction(rollback: rollback) {
             let value = try body()
             try fileIdentity?.check(db.path)
             return value

@@ -154,7 +154,7 @@ final class Subject {
     func addTasks(_ titles: [String], to list: TodoList, done: Set<String> = []) throws -> [TodoTask] {
         try titles.map { title in
             let task = try repository.addTask(TaskDraft(title: title), to: list.id)
-            return done.contains(title) ? try repository.setDone(true, task: task.id, in: list.id) : task
+            return done.contains(title) ? try repository.setDone(true, task: task.id, in: list.id).task : task
         }
     }
 }
