@@ -10,6 +10,8 @@ struct ShellWordsTests {
         #expect(ShellWords.quoted("") == "''")
         #expect(ShellWords.quoted("café") == "'café'", "anything but plain ASCII is quoted")
         #expect(ShellWords.quoted("a-b_c.d/e:f+g=h,i@j%k") == "a-b_c.d/e:f+g=h,i@j%k")
+        // A quote a combining mark follows is one Character but still the shell's quote.
+        #expect(ShellWords.quoted("it'\u{301}s") == "'it'\\''\u{301}s'")
     }
 
     @Test func valuesThatStartWithADashComeAfterTwoDashes() {
