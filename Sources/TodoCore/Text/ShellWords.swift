@@ -23,14 +23,6 @@ public enum ShellWords {
             default: "-_./:+=,@%".utf8.contains(byte)
             }
         }
-        guard !plain else { return word }
-        // By scalar, not by `replacing`: that one takes the string-processing library's generic
-        // path, 2% of a `todo add`; and a quote that a combining mark follows is one
-        // Character, which `replacing("'")` would not see, though the shell does.
-        var text = "'"
-        for scalar in word.unicodeScalars {
-            if scalar == "'" { text += "'\\''" } else { text.unicodeScalars.append(scalar) }
-        }
-        return text + "'"
+        return plain ? word : "'" + word.replacingEvery("'", with: "'\\''") + "'"
     }
 }

@@ -22,8 +22,12 @@ public enum CSVWriter {
         fields.map { $0.map(field) ?? "" }.joined(by: ",") + "\r\n"
     }
 
+    /// Quoted when it holds a comma, a quote or a line break, byte by byte (a comma or a quote
+    /// that a combining mark follows is one Character with it, but a CSV reader reads bytes).
     static func field(_ text: String) -> String {
-        guard text.isEmpty || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+        guard text.isEmpty || text.utf8.contains(where: { Self.needsQuotes.utf8.contains($0) }) else { return text }
+        return "\"" + text.replacingEvery("\"", with: "\"\"") + "\""
     }
+
+    private static let needsQuotes = ",\"\n\r"
 }

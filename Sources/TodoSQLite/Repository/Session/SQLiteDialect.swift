@@ -46,7 +46,7 @@ struct SQLiteDialect: SQLDialect {
     /// The FTS5 query: each word a quoted string, so operators and punctuation in it are taken
     /// literally, with `*` so it also matches as a prefix; FTS5 ANDs them.
     func searchText(_ words: [String]) -> SQLValue {
-        .text(words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(by: " "))
+        .text(words.map { "\"" + $0.replacingEvery("\"", with: "\"\"") + "\"*" }.joined(by: " "))
     }
 
     func matchesSearch(_ text: String) -> String {
