@@ -35,23 +35,43 @@ public enum DotEnv {
         return values
     }
 
-    /// `KEY=VALUE` from one line; nil for blank lines, comments and lines without `=`.
+    /// `KEY=VALUE` from one line; nil for blank lines, comments and lines without `=`. Read by
+    /// scalar, as a dotenv tool reads bytes: a quote, `=` or `#` that a combining mark follows
+    /// is one Character with it, but still that quote, `=` or `#`.
     private static func setting(_ rawLine: String) -> (String, String)? {
-        var line = Substring(Names.trimmed(rawLine) ?? "")
-        if line.isEmpty || line.hasPrefix("#") { return nil }
-        if line.hasPrefix("export ") { line = line.dropFirst("export ".count) }
-        guard let equals = line.firstIndex(of: "="), let key = Names.trimmed(String(line[..<equals])) else { return nil }
-        return (key, value(Names.trimmed(String(line[line.index(after: equals)...])) ?? ""))
+        var line = (Names.trimmed(rawLine) ?? "").unicodeScalars[...]
+        if line.isEmpty || line.first == "#" { return nil }
+        if line.starts(with: "export ".unicodeScalars) { line = line.dropFirst("export ".unicodeScalars.count) }
+        guard let equals = line.firstIndex(of: "="), let key = Names.trimmed(text(line[..<equals])) else { return nil }
+        return (key, value(Names.trimmed(text(line[line.index(after: equals)...])) ?? ""))
     }
 
-    /// Quoted values are taken as written; unquoted ones end at ` #`.
+    /// Quoted values are taken as written (`\n` in double quotes is a line break); unquoted ones
+    /// end at ` #`.
     private static func value(_ raw: String) -> String {
-        if let quote = raw.first, quote == "\"" || quote == "'",
-           let close = raw.dropFirst().firstIndex(of: quote) {
-            let inner = String(raw[raw.index(after: raw.startIndex)..<close])
-            return quote == "\"" ? inner.replacing("\\n", with: "\n") : inner
+        let scalars = raw.unicodeScalars
+        if let quote = scalars.first, quote == "\"" || quote == "'", let close = scalars.dropFirst().firstIndex(of: quote) {
+            var inner = ""
+            var rest = scalars[scalars.index(after: scalars.startIndex)..<close]
+            while let scalar = rest.popFirst() {
+                if quote == "\"", scalar == "\\", rest.first == "n" {
+                    rest.removeFirst()
+                    inner += "\n"
+                } else {
+                    inner.unicodeScalars.append(scalar)
+                }
+            }
+            return inner
         }
-        if let comment = raw.firstRange(of: " #") { return Names.trimmed(String(raw[..<comment.lowerBound])) ?? "" }
-        return raw
+        var end = scalars.endIndex
+        for index in scalars.indices where scalars[index] == " " {
+            let next = scalars.index(after: index)
+            if next < scalars.endIndex, scalars[next] == "#" { end = index; break }
+        }
+        return end == scalars.endIndex ? raw : Names.trimmed(text(scalars[..<end])) ?? ""
+    }
+
+    private static func text(_ scalars: Substring.UnicodeScalarView) -> String {
+        String(Substring(scalars))
     }
 }

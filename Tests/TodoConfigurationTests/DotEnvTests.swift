@@ -22,6 +22,15 @@ struct DotEnvTests {
         #expect(values == ["TODO_DB": "/a.db", "PLAIN": "value", "SINGLE": "kept # as written", "DOUBLE": "two\nlines"])
     }
 
+    /// A quote or `#` that a combining mark follows is one Character with it, but a dotenv tool
+    /// reads the quote and the `#`: the value must not change with what follows them.
+    @Test func quotesAndCommentsAreFoundWhateverFollowsThem() throws {
+        #expect(try parse("TODO_DB=\"a.db\"\u{301}\n") == ["TODO_DB": "a.db"])
+        #expect(try parse("TODO_DB=a.db #\u{301}c\n") == ["TODO_DB": "a.db"])
+        #expect(try parse("TODO_DB='a\u{301}'\u{301}\n") == ["TODO_DB": "a\u{301}"])
+        #expect(try parse("X=\"a\\\\nb\\n\u{301}\"\n") == ["X": "a\\\nb\n\u{301}"])
+    }
+
     @Test func aByteOrderMarkIsSkippedAndCRLFLinesRead() throws {
         #expect(try DotEnv.parse([0xEF, 0xBB, 0xBF] + Array("TODO_DB=/b.db\r\nX=1\r\n".utf8)) == ["TODO_DB": "/b.db", "X": "1"])
     }
