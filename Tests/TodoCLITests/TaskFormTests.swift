@@ -32,6 +32,16 @@ import TodoCore
         #expect(!TaskForm.isEmpty(TaskForm.text(of: task)))
     }
 
+    /// Notes with carriage returns come back exactly when another field is edited: a line that
+    /// ends in `\r` before the form's line feed is one Character with it (`\r\n`), but two scalars.
+    @Test(arguments: ["x\r", "a\r\nb\r\n\r", "\r"])
+    func notesWithCarriageReturnsComeBackExactly(notes: String) throws {
+        let task = TodoTask(id: 9, uuid: .example, listID: 1, listName: "Home", title: "t", notes: notes, due: nil, priority: .none,
+                            isDone: false, createdAt: "2026-11-21T09:30:00Z", updatedAt: "2026-11-21T09:30:00Z", completedAt: nil)
+        #expect(try Self.edited(task) { $0 }.isEmpty)
+        #expect(try Self.edited(task, Self.replacing("priority", with: "high")) == TaskChanges(priority: .high))
+    }
+
     @Test func eachFieldEditedIsThatFieldsChange() throws {
         let task = Self.tasks[0]
         #expect(try Self.edited(task, Self.replacing("title", with: "call mum back")) == TaskChanges(title: "call mum back"))

@@ -32,7 +32,7 @@ enum TaskForm {
 
     /// Whether the text holds nothing but comments and blank lines (an emptied file).
     static func isEmpty(_ text: String) -> Bool {
-        text.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { line in
+        lines(of: text).allSatisfy { line in
             line.hasPrefix("#") || line.allSatisfy(\.isWhitespace)
         }
     }
@@ -74,17 +74,18 @@ enum TaskForm {
     /// the one line end an editor adds at the end.
     private static func read(_ text: String) throws(Problem) -> (fields: [String: String], notes: String) {
         var fields: [String: String] = [:]
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        var lines = lines(of: text)[...]
         while let line = lines.popFirst() {
             if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { continue }
-            guard let colon = line.firstIndex(of: ":") else { throw Problem(reason: "'\(line.prefix(40))' is not a 'field: value' line") }
-            let key = (Names.trimmed(String(line[..<colon])) ?? "").lowercased()
+            guard let colon = line.unicodeScalars.firstIndex(of: ":") else { throw Problem(reason: "'\(line.prefix(40))' is not a 'field: value' line") }
+            let scalars = line.unicodeScalars
+            let key = (Names.trimmed(String(Substring(scalars[..<colon]))) ?? "").lowercased()
             // As written after `key: `: the form puts one space there.
-            var value = String(line[line.index(after: colon)...])
+            var value = String(Substring(scalars[scalars.index(after: colon)...]))
             if value.hasPrefix(" ") { value.removeFirst() }
             if key == "notes" {
                 var notes = ([value].filter { Names.trimmed($0) != nil } + lines.map(String.init)).joined(separator: "\n")
-                if notes.hasSuffix("\n") { notes.removeLast() }
+                if notes.unicodeScalars.last == "\n" { notes.unicodeScalars.removeLast() }
                 return (fields, notes)
             }
             guard keys.contains(key) else { throw Problem(reason: "'\(key.prefix(40))' is not a field: use \(keys.joined(separator: ", ")) and notes") }
@@ -92,6 +93,13 @@ enum TaskForm {
             fields[key] = value
         }
         return (fields, "")
+    }
+
+    /// The text's lines, split at each line feed: by scalar, as the editor wrote them (a line
+    /// that ends in a carriage return before the line feed keeps it; as Characters, `\r\n` is
+    /// one, and such a line would run on into the next).
+    private static func lines(of text: String) -> [Substring] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
     }
 
     /// A value, trimmed; nil for none (empty, or `none`).
