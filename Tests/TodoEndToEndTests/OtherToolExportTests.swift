@@ -123,6 +123,8 @@ import TodoTestSupport
         let midnight = try todo.add("Home", "at midnight", ["--due", "2026-12-01T00:00"])
         let skipped = try todo.add("Home", "in the skipped hour", ["--due", "2027-03-14T02:30"])
         let blank = try todo.add("Home", "blank note line", ["--notes", "one\n\nthree", "-t", "a,b"])
+        // A comma a combining mark follows, and CRLF line ends: Taskwarrior reads bytes.
+        let combining = try todo.add("Home", "combining comma", ["--notes", "c\r\nd", "-t", "e,\u{301}"])
         let monthEnd = try todo.add("Home", "month end", ["--due", "2026-10-31", "--repeat", "4m"])
         // Never on a short month: nothing to say (Nov 29 by 2m, Jan 30 by 3m, Jan 31 by 12m).
         for (due, rule) in [("2026-11-29", "2m"), ("2027-01-30", "3m"), ("2027-01-31", "12m")] {
@@ -137,7 +139,7 @@ import TodoTestSupport
         let notices = try todo.run(["export", "--format", "taskwarrior"])
         for (notice, ids) in [("its due reads back otherwise from Taskwarrior", [midnight, skipped]),
                               ("left out the blank lines of its notes", [blank]),
-                              ("its tags with a comma become several in Taskwarrior", [blank]),
+                              ("its tags with a comma become several in Taskwarrior", [blank, combining]),
                               ("repeats on a shorter day for good after a short month in Taskwarrior", [monthEnd, leapNext]),
                               ("ends its series in Taskwarrior (an instance Taskwarrior made of it before stays pending there)", [doneRepeating, leap])] {
             let line = notices.stderrLines.first { $0.contains(notice) }
@@ -145,6 +147,8 @@ import TodoTestSupport
                     "\(notice): \(notices.stderr)")
         }
         #expect(notices.stdout.contains(#""annotations":[{"entry":"#) && notices.stdout.contains(#""description":"one"},{"entry":"#))
+        #expect(notices.stdout.contains(#""description":"c\r"},{"entry":"#) && notices.stdout.contains(#""description":"d"}]"#),
+                "a line each at CRLF too, its \\r kept so the import joins them back exactly")
         #expect(notices.stdout.contains(#""recur":"4m""#) && notices.stdout.contains(#""recur":"2y""#), "months and years by the calendar")
         _ = yearly
 

@@ -50,7 +50,8 @@ public enum TaskwarriorWriter {
         if let notes = task.notes {
             // A line each, as the import joins them; Taskwarrior dates each, here the last change.
             // It keeps no empty annotation: blank lines are left out, and said.
-            let lines = notes.split(separator: "\n", omittingEmptySubsequences: false)
+            // At each line feed, by scalar: as Characters, `\r\n` is one and would not split.
+            let lines = notes.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
             if lines.contains(where: \.isEmpty) { notices.add("left out the blank lines of its notes (Taskwarrior keeps no empty annotation)", line: line) }
             out.append(contentsOf: #","annotations":["#.utf8)
             for (index, text) in lines.filter({ !$0.isEmpty }).enumerated() {
@@ -64,7 +65,8 @@ public enum TaskwarriorWriter {
             out.append(UInt8(ascii: "]"))
         }
         if !task.tags.isEmpty {
-            if task.tags.contains(where: { $0.contains(",") }) {
+            // By byte, as Taskwarrior splits: a comma a combining mark follows is still one.
+            if task.tags.contains(where: { $0.utf8.contains(UInt8(ascii: ",")) }) {
                 notices.add("its tags with a comma become several in Taskwarrior (it splits tags at commas)", line: line)
             }
             out.append(contentsOf: #","tags":["#.utf8)
