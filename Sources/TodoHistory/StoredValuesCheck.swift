@@ -30,7 +30,7 @@ package struct StoredValuesCheck {
         }
         let dialect = session.dialect
         try session.forEachRow("""
-            SELECT id, title, priority, \(dialect.asText("done", isBool: true)), due, created_at, updated_at, completed_at, repeat, repeat_from, uuid
+            SELECT id, title, priority, \(dialect.asText("done", isBool: true)), due, created_at, updated_at, completed_at, repeat, repeat_from, uuid, notes
             FROM tasks ORDER BY id
             """, []) { row in
             for problem in try StoredTask.problems(row) { report("task \(try row.int64(0)): \(problem)") }
@@ -46,6 +46,7 @@ package struct StoredValuesCheck {
         }
         try session.forEachRow("SELECT id, name, created_at, uuid FROM lists ORDER BY id", []) { row in
             let owner = "list \(try row.int64(0))", name = try row.text(1)
+            if !row.isUTF8(1) { report("\(owner): its name \(MessageText.quoted(name)) is not UTF-8 text (no name typed can reach it)") }
             if !Names.isTrimmedName(name) { report("\(owner): its name \(MessageText.quoted(name)) is empty or has spaces around it") }
             if let problem = TextLimits.listNameProblem(name) { report("\(owner): " + problem) }
             if let problem = StoredTask.timeProblem(try row.optionalText(2), "created_at") { report("\(owner): \(problem)") }
@@ -57,6 +58,7 @@ package struct StoredValuesCheck {
         }
         try session.forEachRow("SELECT task_id, tag FROM task_tags ORDER BY task_id", []) { row in
             let tag = try row.text(1)
+            if !row.isUTF8(1) { report("task \(try row.int64(0)): tag \(MessageText.quoted(tag)) is not UTF-8 text (todo will not write the task)") }
             if Tags.valid(tag) == nil { report("task \(try row.int64(0)): tag \(MessageText.quoted(tag)) is not one word") }
         }
         if more > 0 { findings.append("values: and \(more) more like these") }
@@ -124,6 +126,9 @@ extension StoredTask {
         let from = try row.optionalText(9) ?? ""
         if RepeatFrom(rawValue: from) == nil { problems.append("repeat_from \(quoted(from)) is not due or done") }
         if let problem = uuidProblem(try row.optionalText(10)) { problems.append(problem) }
+        for (column, field) in [(1, "its title is"), (11, "its notes are")] where !row.isUTF8(column) {
+            problems.append("\(field) not UTF-8 text (todo shows U+FFFD for its bytes, and will not write the task)")
+        }
         return problems
     }
 

@@ -44,9 +44,14 @@ extension SQLRepository {
             repeatFrom: try StoredTask.repeatFrom(row.text(13), task: id))
     }
 
-    /// The stored values of a row of `taskSelect`, unread.
+    /// The stored values of a row of `taskSelect`, unread: what a write records, and undo puts
+    /// back. Text that is not UTF-8 (written by hand into a file) stops the write, naming the
+    /// task: it would be recorded, and written, with U+FFFD in place of its bytes.
     package static func readRow(_ row: any SQLRow) throws -> TaskRow {
-        TaskRow(
+        for (column, field) in [(3, "title"), (4, "notes"), (11, "tag")] where !row.isUTF8(column) {
+            throw TodoError.textNotUTF8(try row.int64(0), field: field)
+        }
+        return TaskRow(
             listID: try row.int64(1), title: try row.text(3), notes: try row.optionalText(4), due: try row.optionalText(5),
             priority: try row.text(6), done: try row.text(7) == "1", createdAt: try row.text(8), updatedAt: try row.text(9),
             completedAt: try row.optionalText(10), tags: try row.optionalText(11) ?? "", repeat: try row.optionalText(12),

@@ -5,9 +5,15 @@ public protocol SQLRow {
     func int64(_ column: Int) throws -> Int64
     func bool(_ column: Int) throws -> Bool
     func text(_ column: Int) throws -> String
+    /// Whether the column's text is UTF-8 as stored: `text` reads any other bytes with U+FFFD in
+    /// their place, which a write of it would store instead (a SQLite file can hold anything).
+    func isUTF8(_ column: Int) -> Bool
 }
 
 extension SQLRow {
+    /// A server's text is always in its encoding.
+    public func isUTF8(_ column: Int) -> Bool { true }
+
     public func int(_ column: Int) throws -> Int { Int(try int64(column)) }
     public func optionalText(_ column: Int) throws -> String? { isNull(column) ? nil : try text(column) }
 

@@ -63,6 +63,33 @@ import TodoSQLite
         }
     }
 
+    /// Text that is not UTF-8 is read with U+FFFD for its bytes; a write of the task would store
+    /// that, and record it for an undo that could then never match: it is refused, the bytes kept.
+    @Test func textThatIsNotUTF8IsNeverWrittenBackChanged() throws {
+        let (todo, db) = try Self.seeded()
+        try db.execute("""
+            UPDATE tasks SET title = CAST(x'ff41' AS TEXT) WHERE id = 1;
+            UPDATE tasks SET notes = CAST(x'6e6fe2' AS TEXT) WHERE id = 2;
+            INSERT INTO task_tags (task_id, tag) VALUES (3, CAST(x'67ff' AS TEXT));
+            UPDATE lists SET name = CAST(x'57fe' AS TEXT) WHERE name = 'Home';
+            """)
+        let stored = try db.rows("SELECT hex(title), hex(notes), updated_at FROM tasks ORDER BY id")
+        for (arguments, field) in [(["edit", "1", "--priority", "high"], "task 1's title"), (["done", "1"], "task 1's title"),
+                                   (["rm", "1"], "task 1's title"), (["edit", "2", "--title", "renamed"], "task 2's notes"),
+                                   (["done", "3"], "task 3's tag")] {
+            let result = try todo.run(arguments)
+            #expect(result.failedCleanly(with: 1, oneLine: true), "\(arguments): \(result.summary)")
+            #expect(result.stderr.contains("\(field) in the database is not UTF-8 text"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try db.rows("SELECT hex(title), hex(notes), updated_at FROM tasks ORDER BY id") == stored)
+        let check = try todo.run(["db", "check"])
+        #expect(check.status == 1)
+        for finding in ["task 1: its title is not UTF-8 text", "task 2: its notes are not UTF-8 text", "task 3: tag 'g\u{FFFD}' is not UTF-8 text",
+                        "its name 'W\u{FFFD}' is not UTF-8 text"] {
+            #expect(check.stderr.contains(finding), "\(finding) in \(check.stderr)")
+        }
+    }
+
     @Test func aForbiddenValueIsNeverShownAsAnotherValidOne() throws {
         let (todo, db) = try Self.seeded()
         try db.execute("PRAGMA ignore_check_constraints = ON; UPDATE tasks SET priority = '7' WHERE id = 1")

@@ -31,6 +31,9 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case repeatNeedsDue(TodoTask.ID)
     /// A task holds a value the domain forbids (stored with the storage's checks switched off).
     case unreadableTask(TodoTask.ID, field: String, value: String, expected: String)
+    /// A task's text in a file is not UTF-8 (written by hand): a write of the task would store,
+    /// and record for undo, U+FFFD in place of its bytes, so the write is refused.
+    case textNotUTF8(TodoTask.ID, field: String)
     /// The same of a list.
     case unreadableList(TodoList.ID, field: String, value: String, expected: String)
     /// A task's text or a list's name is longer than todo keeps (`TextLimits`). A usage error
@@ -86,6 +89,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             "task \(id) was changed by another command while it was being edited; nothing was saved"
         case .unreadableTask(let id, let field, let value, let expected):
             "task \(id) holds \(field) '\(value)' in the database, which is not \(expected); todo will not show it as something else (see todo db check)"
+        case .textNotUTF8(let id, let field):
+            "task \(id)'s \(field) in the database is not UTF-8 text (written by hand?); todo would write it back changed, so it changes nothing (see todo db check)"
         case .unreadableList(let id, let field, let value, let expected):
             "list \(id) holds \(field) '\(value)' in the database, which is not \(expected); todo will not show it as something else (see todo db check)"
         }

@@ -86,6 +86,13 @@ public final class Statement {
 
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
+    /// Whether the column's text is UTF-8 (NULL is).
+    public func isUTF8(_ column: Int32) -> Bool {
+        guard let bytes = sqlite3_column_text(handle, column) else { return true }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) != nil
+    }
+
     func error(_ code: Int32) -> SQLiteError {
         SQLiteError(connection: sqlite3_db_handle(handle), code: code, sql: sql)
     }

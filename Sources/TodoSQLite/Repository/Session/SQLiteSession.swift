@@ -79,6 +79,7 @@ struct SQLiteRow: SQLRow {
     func int64(_ column: Int) -> Int64 { statement.int64(Int32(column)) }
     func bool(_ column: Int) -> Bool { statement.bool(Int32(column)) }
     func text(_ column: Int) -> String { statement.text(Int32(column)) }
+    func isUTF8(_ column: Int) -> Bool { statement.isUTF8(Int32(column)) }
 }
 
 extension SQLValue {
