@@ -27,9 +27,14 @@ enum SyncedRows {
         """
     }
 
-    /// A row read from `fields`, starting at `column`.
+    /// A row read from `fields`, starting at `column`. A file's text that is not UTF-8 (written
+    /// by hand) stops the sync, naming the task: it would reach the hub, and come back, with
+    /// U+FFFD in place of its bytes (a server's text always is UTF-8).
     static func read(_ row: any SQLRow, from column: Int = 0) throws -> SyncedRow {
         let c = column
+        for (offset, field) in [(2, "title"), (3, "notes"), (10, "tag")] where !row.isUTF8(c + offset) {
+            throw TodoError.textNotUTF8(try row.int64(c), field: field)
+        }
         let task = SyncedTask(
             listUUID: try row.text(c + 1), title: try row.text(c + 2), notes: try row.optionalText(c + 3), due: try row.optionalText(c + 4),
             priority: try row.text(c + 5), done: try row.bool(c + 6), completedAt: try row.optionalText(c + 7),

@@ -32,6 +32,18 @@ struct SyncChangesHereTests {
         #expect(try team.hubTasks() == "\(tagged)|House|milk|||none|f|groceries\n\(other)|House|bread|||none|f|bakery")
     }
 
+    /// A title written by hand that is not UTF-8 would reach the hub as U+FFFD: the sync stops
+    /// naming the task, and the hub keeps what it had.
+    @Test func textThatIsNotUTF8IsNotSent() throws {
+        let team = try Team(machines: 1)
+        let id = try team.sharing("Home", "milk")
+        try sqlite3(team[0].databasePath, "UPDATE tasks SET title = CAST(x'ff41' AS TEXT) WHERE id = \(id);")
+        let sync = try team[0].run(["sync"])
+        #expect(sync.failedCleanly(with: 1, oneLine: true), "\(sync.summary)")
+        #expect(sync.stderr.contains("task \(id)'s title in the database is not UTF-8 text"), "\(sync.stderr)")
+        #expect(try team.hubTasks() == "\(id)|Home|milk|||none|f|")
+    }
+
     /// A file linked before changes were marked (the todo before migration 0010) sends what
     /// changed in it since its last sync, found by comparing every row once.
     @Test func aFileLinkedBeforeChangesWereMarkedSendsWhatWaited() throws {
