@@ -34,12 +34,14 @@ package final class SQLRepositoryState {
     package fileprivate(set) var isRollingBack = false
     /// The uuids of the rows this process adds; seeded at the first.
     private lazy var uuids = UUIDMaker()
-    /// A task by id, and a task of a list (`TaskReading`); each also holding the task's row
-    /// for a write made of what it read (`SQLDialect.lockingRead`).
+    /// A task by id, and a task of a list (`TaskReading`).
     let taskByID: String
     let taskOfList: String
-    let taskByIDHeld: String
-    let taskOfListHeld: String
+    /// What holds a task's row for a write made of what it reads next (`SQLDialect.lockingRead`);
+    /// nil where the write holds the whole database already. A statement of its own: on
+    /// PostgreSQL a read that waits for the lock sees the row as committed meanwhile but its
+    /// tags and list as they were when it started, so the task is read after the lock is held.
+    let holdTask: String?
     /// A new task, numbered as the dialect says (`newTaskID`), giving back its id and its list's name.
     let insertTask: String
 
@@ -47,9 +49,7 @@ package final class SQLRepositoryState {
         let select = TaskReading.select(dialect, tags: nil)
         taskByID = select + " WHERE t.id = $1"
         taskOfList = select + " WHERE t.id = $1 AND t.list_id = $2"
-        let holding = dialect.lockingRead(of: "t") ?? ""
-        taskByIDHeld = taskByID + holding
-        taskOfListHeld = taskOfList + holding
+        holdTask = dialect.lockingRead(of: "t").map { "SELECT 1 FROM tasks AS t WHERE t.id = $1" + $0 }
         insertTask = """
             INSERT INTO tasks (id, list_id, title, notes, due, priority, created_at, updated_at, repeat, repeat_from, uuid)
             VALUES (\(dialect.newTaskID), $1, $2, $3, $4, $5, $6, $6, $7, $8, $9)

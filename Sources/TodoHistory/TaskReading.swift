@@ -66,7 +66,13 @@ extension SQLRepository {
     /// whole task, the history's record of it) must not overwrite what another writer changed
     /// in between (psql, on a server, which takes none of todo's locks).
     package func taskHeld(_ id: TodoTask.ID) throws -> (task: TodoTask, row: TaskRow)? {
-        try session.first(state.taskByIDHeld, [.integer(id)]) { (try Self.readTask($0), try Self.readRow($0)) }
+        try hold(id)
+        return try session.first(state.taskByID, [.integer(id)]) { (try Self.readTask($0), try Self.readRow($0)) }
+    }
+
+    /// Holds task `id`'s row to the end of the write (`SQLRepositoryState.holdTask`).
+    private func hold(_ id: TodoTask.ID) throws {
+        if let hold = state.holdTask { _ = try session.first(hold, [.integer(id)]) { _ in true } }
     }
 
     public func task(uuid: TodoUUID) throws -> TodoTask? {
@@ -76,7 +82,8 @@ extension SQLRepository {
     /// A task of `list` and its row as stored (for the history), from one read: the statement
     /// is the one every command reading a task prepares anyway.
     package func stored(_ id: TodoTask.ID, in list: TodoList.ID, held: Bool = false) throws -> (task: TodoTask, row: TaskRow) {
-        guard let stored = try session.first(held ? state.taskOfListHeld : state.taskOfList, [.integer(id), .integer(list)], {
+        if held { try hold(id) }
+        guard let stored = try session.first(state.taskOfList, [.integer(id), .integer(list)], {
             (try Self.readTask($0), try Self.readRow($0))
         }) else { throw TodoError.taskNotFound(id) }
         return stored

@@ -48,7 +48,14 @@ extension SQLRepository {
     /// `setDone`: a task already in that state is left as it is, updated_at included. One read,
     /// held to the end of the write: the task after is the one read with what the UPDATE sets.
     package func applyDone(_ done: Bool, task id: TodoTask.ID, in list: TodoList.ID) throws -> (task: TodoTask, changed: Bool) {
-        let (task, row) = try stored(id, in: list, held: true)
+        let task: TodoTask, row: TaskRow
+        do {
+            (task, row) = try stored(id, in: list, held: true)
+        } catch let error as TodoError {
+            // A task already as asked changes nothing, so its text need not be writable.
+            guard case .textNotUTF8 = error, let task = try self.task(id), task.listID == list, task.isDone == done else { throw error }
+            return (task, false)
+        }
         guard task.isDone != done else { return (task, false) }
         let now = timestamp()
         try markDone(done, task: id, in: list, at: now)

@@ -35,6 +35,25 @@ struct PostgresConcurrentWriterTests {
         #expect(try PostgresTestServer.psql(url, "SELECT title FROM tasks WHERE id = \(id)") == "cacti", "put back as psql left it")
     }
 
+    /// psql removes a tag while `done` waits for the task: the task is shown, recorded and undone
+    /// with the tags psql left. (A read that waits for the row's lock sees the row as committed
+    /// meanwhile but its tags as they were when the read started.)
+    @Test func aDoneThatWaitedForPsqlsTagsHasThem() throws {
+        let url = try PostgresTestServer.newDatabase()
+        let todo = try TodoRunner(environment: ["TODO_DB": url])
+        let id = try todo.add("Home", "ferns", ["--tag", "shop", "--tag", "keep"])
+        let slow = try PostgresTestServer.psqlInBackground(url, """
+            BEGIN; SELECT id FROM tasks WHERE id = \(id) FOR UPDATE;
+            DELETE FROM task_tags WHERE task_id = \(id) AND tag = 'shop'; SELECT pg_sleep(0.8); COMMIT;
+            """)
+        let done = try todo.run(["done", String(id), "--json"])
+        slow.waitUntilExit()
+        #expect(done.status == 0 && slow.terminationStatus == 0, "\(done.summary)")
+        #expect(done.stdout.contains(#""tags":["keep"]"#), "\(done.stdout)")
+        #expect(try todo.run(["undo"]).status == 0, "the change recorded is the one stored")
+        #expect(try PostgresTestServer.psql(url, "SELECT string_agg(tag, ' ') || ' ' || done FROM tasks JOIN task_tags ON task_id = id WHERE id = \(id) GROUP BY done") == "keep false")
+    }
+
     /// An undo that waits for psql's change finds the task changed since, and refuses, rather
     /// than putting back over it what the history says.
     @Test func anUndoThatWaitedForPsqlRefusesRatherThanOverwrite() throws {

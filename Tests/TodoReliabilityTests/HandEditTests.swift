@@ -82,6 +82,12 @@ import TodoSQLite
             #expect(result.stderr.contains("\(field) in the database is not UTF-8 text"), "\(arguments): \(result.stderr)")
         }
         #expect(try db.rows("SELECT hex(title), hex(notes), updated_at FROM tasks ORDER BY id") == stored)
+        // A task already as asked changes nothing: it is said so, whatever its text.
+        let finished = try todo.add("Work", "finished")
+        try todo.succeed(["done", String(finished)])
+        try db.execute("UPDATE tasks SET title = CAST(x'ff42' AS TEXT) WHERE id = \(finished)")
+        let again = try todo.run(["done", String(finished)])
+        #expect(again.status == 0 && again.stdout.lowercased().contains("already done"), "\(again.summary)")
         let check = try todo.run(["db", "check"])
         #expect(check.status == 1)
         for finding in ["task 1: its title is not UTF-8 text", "task 2: its notes are not UTF-8 text", "task 3: tag 'g\u{FFFD}' is not UTF-8 text",
