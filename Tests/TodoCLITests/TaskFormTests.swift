@@ -40,6 +40,8 @@ import TodoCore
                             isDone: false, createdAt: "2026-11-21T09:30:00Z", updatedAt: "2026-11-21T09:30:00Z", completedAt: nil)
         #expect(try Self.edited(task) { $0 }.isEmpty)
         #expect(try Self.edited(task, Self.replacing("priority", with: "high")) == TaskChanges(priority: .high))
+        // A `#` that a combining mark follows still starts a comment.
+        #expect(try Self.edited(task) { "#\u{301} a note to self\n" + $0 }.isEmpty)
     }
 
     @Test func eachFieldEditedIsThatFieldsChange() throws {

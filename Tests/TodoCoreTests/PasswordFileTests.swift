@@ -22,4 +22,12 @@ import TodoCore
         #expect(PasswordFile.password(in: "hub:5432:todo:ann:pw", host: "hub", port: 5432, database: "todo", user: "eve") == nil)
         #expect(PasswordFile.password(in: "", host: "hub", port: 5432, database: "todo", user: "ann") == nil)
     }
+
+    /// A colon, backslash or `#` that a combining mark follows is one Character with it, but
+    /// libpq reads bytes: still a colon, a backslash, a comment.
+    @Test func colonsEscapesAndCommentsAreFoundWhateverFollowsThem() {
+        #expect(PasswordFile.password(in: "hub:5432:todo:ann:\u{301}pw", host: "hub", port: 5432, database: "todo", user: "ann") == "\u{301}pw")
+        #expect(PasswordFile.password(in: "hub:5432:todo:a\\:\u{301}n:pw", host: "hub", port: 5432, database: "todo", user: "a:\u{301}n") == "pw")
+        #expect(PasswordFile.password(in: "#\u{301}hub:5432:todo:ann:pw", host: "#\u{301}hub", port: 5432, database: "todo", user: "ann") == nil)
+    }
 }

@@ -72,12 +72,9 @@ struct AddRequest: Equatable {
             let list = try TodoCommandLine.defaultList()
             if let problem = TextLimits.listNameProblem(list) { throw ValidationError("TODO_DEFAULT_LIST: " + problem) }
             return (list, words[0])
-        default:
-            // By index: a slice's `joined(separator:)` takes the standard library's generic path,
-            // a scan of every conformance in the binary on each start (`joined(by:)`).
-            var title = words[1]
-            for index in words.indices.dropFirst(2) { title += " " + words[index] }
-            return (words[0], title)
+        // Not a slice's `joined(separator:)`: the standard library's generic path, a scan of
+        // every conformance in the binary on each start (`joined(by:)`).
+        default: return (words[0], Array(words.dropFirst()).joined(by: " "))
         }
     }
 

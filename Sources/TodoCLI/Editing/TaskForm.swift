@@ -33,7 +33,7 @@ enum TaskForm {
     /// Whether the text holds nothing but comments and blank lines (an emptied file).
     static func isEmpty(_ text: String) -> Bool {
         lines(of: text).allSatisfy { line in
-            line.hasPrefix("#") || line.allSatisfy(\.isWhitespace)
+            line.unicodeScalars.first == "#" || line.allSatisfy(\.isWhitespace)
         }
     }
 
@@ -76,13 +76,13 @@ enum TaskForm {
         var fields: [String: String] = [:]
         var lines = lines(of: text)[...]
         while let line = lines.popFirst() {
-            if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { continue }
+            if line.unicodeScalars.first == "#" || line.allSatisfy(\.isWhitespace) { continue }
             guard let colon = line.unicodeScalars.firstIndex(of: ":") else { throw Problem(reason: "'\(line.prefix(40))' is not a 'field: value' line") }
             let scalars = line.unicodeScalars
             let key = (Names.trimmed(String(Substring(scalars[..<colon]))) ?? "").lowercased()
             // As written after `key: `: the form puts one space there.
             var value = String(Substring(scalars[scalars.index(after: colon)...]))
-            if value.hasPrefix(" ") { value.removeFirst() }
+            if value.unicodeScalars.first == " " { value.unicodeScalars.removeFirst() }
             if key == "notes" {
                 var notes = ([value].filter { Names.trimmed($0) != nil } + lines.map(String.init)).joined(separator: "\n")
                 if notes.unicodeScalars.last == "\n" { notes.unicodeScalars.removeLast() }

@@ -10,7 +10,7 @@ public enum PasswordFile {
         let wanted = [host, String(port), database, user]
         // "\r\n" is one Character: a file written on Windows splits at it too.
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            if line.hasPrefix("#") { continue }
+            if line.unicodeScalars.first == "#" { continue }
             let fields = self.fields(of: line)
             guard fields.count == 5 else { continue }
             if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return fields[4] }
@@ -18,21 +18,23 @@ public enum PasswordFile {
         return nil
     }
 
-    /// The fields of one line, split at the colons that are not escaped, unescaped.
+    /// The fields of one line, split at the colons that are not escaped, unescaped. By scalar,
+    /// as libpq reads bytes: a colon or backslash that a combining mark follows is one Character
+    /// with it, but still a colon or a backslash.
     private static func fields(of line: Substring) -> [String] {
         var fields: [String] = [], field = ""
         var escaped = false
-        for character in line {
+        for scalar in line.unicodeScalars {
             if escaped {
-                field.append(character)
+                field.unicodeScalars.append(scalar)
                 escaped = false
-            } else if character == "\\" {
+            } else if scalar == "\\" {
                 escaped = true
-            } else if character == ":" && fields.count < 4 {
+            } else if scalar == ":" && fields.count < 4 {
                 fields.append(field)
                 field = ""
             } else {
-                field.append(character)
+                field.unicodeScalars.append(scalar)
             }
         }
         fields.append(field)
