@@ -44,6 +44,22 @@ import TodoCore
         #expect(try Self.edited(task) { "#\u{301} a note to self\n" + $0 }.isEmpty)
     }
 
+    /// A title or list name with line feeds (written by a script or by hand) goes on over lines
+    /// that begin with a space; on one line, its second line was read as a field ("list is there
+    /// twice"), and every save of such a task was refused.
+    @Test(arguments: ["first\nsecond", "a\n\n  b\n", "list: x\r\n#y"])
+    func aTitleOrListOfSeveralLinesIsFolded(text: String) throws {
+        let task = TodoTask(id: 9, uuid: .example, listID: 1, listName: "Home\n" + text, title: text, notes: "n", due: nil, priority: .none,
+                            isDone: false, createdAt: "2026-11-21T09:30:00Z", updatedAt: "2026-11-21T09:30:00Z", completedAt: nil)
+        let form = TaskForm.text(of: task)
+        #expect(form.contains("# A line that begins with a space goes on the field above it"))
+        #expect(form.contains("title: " + text.replacingEvery("\n", with: "\n ") + "\nlist: Home\n "))
+        #expect(try Self.edited(task) { $0 }.isEmpty)
+        #expect(try Self.edited(task, Self.replacing("priority", with: "high")) == TaskChanges(priority: .high))
+        let retitled = try Self.edited(task) { $0.replacingOccurrences(of: "title: ", with: "title: new\n ") }
+        #expect(retitled == TaskChanges(title: Names.trimmed("new\n" + text)))
+    }
+
     @Test func eachFieldEditedIsThatFieldsChange() throws {
         let task = Self.tasks[0]
         #expect(try Self.edited(task, Self.replacing("title", with: "call mum back")) == TaskChanges(title: "call mum back"))

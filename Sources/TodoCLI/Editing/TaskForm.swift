@@ -3,7 +3,9 @@ import TodoCore
 
 /// A task as the short text `todo edit ID` opens in an editor, and that text read back into the
 /// changes it makes. One field a line (`title: …`), the notes last, as every line after
-/// `notes:`; lines that start with `#` before the notes are comments.
+/// `notes:`; lines that start with `#` before the notes are comments. A title or list name that
+/// holds line feeds goes on over lines that begin with one space (as a mail header is folded):
+/// written on one line, its second line would read as a field of its own.
 enum TaskForm {
     /// A value that cannot be read: the editor opens again with this at the top.
     struct Problem: Error, Equatable {
@@ -15,12 +17,17 @@ enum TaskForm {
     /// The form of `task`, with `problem` (from the text saved before) as a comment at the top.
     static func text(of task: TodoTask, problem: String? = nil) -> String {
         var lines: [String] = []
-        if let problem { lines.append("# Error: " + problem.replacing("\n", with: " ")) }
+        if let problem { lines.append("# Error: " + problem.replacingEvery("\n", with: " ")) }
         lines += [
             "# Task \(task.id). Save and quit to apply; an unchanged or emptied file changes nothing.",
             "# due: todo help dates, or none; priority: none, low, medium, high; repeat: e.g. 1w, or 2w from done, or none.",
-            "title: " + task.title,
-            "list: " + task.listName,
+        ]
+        if (task.title + task.listName).unicodeScalars.contains("\n") {
+            lines.append("# A line that begins with a space goes on the field above it, after a line feed.")
+        }
+        lines += [
+            "title: " + folded(task.title),
+            "list: " + folded(task.listName),
             "due: " + (task.due?.description ?? "none"),
             "priority: " + task.priority.rawValue,
             "tags: " + task.tags.joined(separator: " "),
@@ -75,7 +82,13 @@ enum TaskForm {
     private static func read(_ text: String) throws(Problem) -> (fields: [String: String], notes: String) {
         var fields: [String: String] = [:]
         var lines = lines(of: text)[...]
+        var folding: String?
         while let line = lines.popFirst() {
+            if let key = folding, line.unicodeScalars.first == " " {
+                fields[key, default: ""] += "\n" + String(Substring(line.unicodeScalars.dropFirst()))
+                continue
+            }
+            folding = nil
             if line.unicodeScalars.first == "#" || line.allSatisfy(\.isWhitespace) { continue }
             guard let colon = line.unicodeScalars.firstIndex(of: ":") else { throw Problem(reason: "'\(line.prefix(40))' is not a 'field: value' line") }
             let scalars = line.unicodeScalars
@@ -91,8 +104,14 @@ enum TaskForm {
             guard keys.contains(key) else { throw Problem(reason: "'\(key.prefix(40))' is not a field: use \(keys.joined(separator: ", ")) and notes") }
             guard fields[key] == nil else { throw Problem(reason: "\(key) is there twice") }
             fields[key] = value
+            folding = key
         }
         return (fields, "")
+    }
+
+    /// A value with its line feeds folded: each line after the first begins with one space.
+    private static func folded(_ value: String) -> String {
+        value.replacingEvery("\n", with: "\n ")
     }
 
     /// The text's lines, split at each line feed: by scalar, as the editor wrote them (a line
