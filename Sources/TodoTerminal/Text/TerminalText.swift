@@ -34,10 +34,13 @@ public enum TerminalText {
         return false
     }
 
-    /// Control characters, line and paragraph separators, and invisible format characters
-    /// (zero-width spaces and joiners, bidirectional marks and overrides, a byte-order mark...):
-    /// anything that would not show as itself. A zero-width joiner inside an emoji sequence
-    /// (👨‍👩‍👧) is part of what shows, so it stays.
+    /// Control characters, line and paragraph separators, invisible format characters
+    /// (zero-width spaces and joiners, bidirectional marks and overrides, a byte-order mark...)
+    /// and the other characters Unicode says to show as nothing (Hangul fillers, the combining
+    /// grapheme joiner): anything that would not show as itself, so two titles that look the
+    /// same can be told apart. A zero-width joiner inside an emoji sequence (👨‍👩‍👧), a
+    /// variation selector, and the tags of a subdivision's flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿) are part of
+    /// what shows, so they stay.
     private static func needsEscape(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
@@ -45,7 +48,11 @@ public enum TerminalText {
         case 0x200D:
             guard let previous else { return true }
             return !(previous.properties.isEmoji && previous.value > 0x7F || previous.value == 0xFE0F || previous.properties.isEmojiModifier)
-        default: return scalar.properties.generalCategory == .format
+        case 0x180B...0x180D, 0x180F, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return false
+        case 0xE0020...0xE007F:
+            guard let previous else { return true }
+            return !(previous.value == 0x1F3F4 || (0xE0020...0xE007F).contains(previous.value))
+        default: return scalar.properties.generalCategory == .format || scalar.properties.isDefaultIgnorableCodePoint
         }
     }
 
