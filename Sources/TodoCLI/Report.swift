@@ -52,7 +52,7 @@ public enum Report {
             } catch {}
             Glibc.exit(code.rawValue)
         }
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }
+        let lines = message.splitAtEveryLineFeed().map { TerminalText.safe(String($0)) }
         if !message.isEmpty { StandardError.write(lines.joined(by: "\n") + "\n") }
         Glibc.exit(code.rawValue)
     }

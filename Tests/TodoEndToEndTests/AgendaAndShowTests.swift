@@ -48,6 +48,10 @@ import TodoTestSupport
         for expected in ["oat milk", "Groceries", "2026-11-22T09:30", "high", "line one", "line two", "created", "updated", "completed"] {
             #expect(text.contains(expected), "\(expected)")
         }
+        // Notes with DOS line ends show a line each, the carriage return escaped (as Characters,
+        // `\r\n` is not `\n`, and the notes showed as one line).
+        try todo.run(["edit", String(b), "--notes", "first\r\nsecond"])
+        #expect(try todo.run(["show", String(b)]).stdout.contains("first\\r\n" + String(repeating: " ", count: 14) + "second\n"))
         // More than a buffer's worth of output for the first id: still nothing when a later one fails.
         try todo.run(["edit", String(a), "--notes", String(repeating: "long notes ", count: 10_000)])
         let missing = try todo.run(["show", String(a), "999"])

@@ -81,6 +81,25 @@ import TodoTestSupport
         #expect(try Self.task(todo, 1)["priority"] as? String == "none")
     }
 
+    /// An editor that saves with DOS line ends (`\r\n`) twice, each time with a value that cannot
+    /// be read: the third time it opens, the form it wrote is there under the error. As
+    /// Characters, `\r\n` is not `\n`: the whole file was one line, dropped as the old error's.
+    @Test func aFormSavedWithCarriageReturnsIsKeptUnderTheError() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "call mum")
+        let (count, seen) = (todo.directory.path("count.txt"), todo.directory.path("seen.txt"))
+        let result = try Self.editOnATerminal(todo, "1", editor: """
+            echo x >> '\(count)'
+            if [ "$(wc -l < '\(count)')" -lt 3 ]; then sed -i -e 's/\\r*$/\\r/' -e 's/^due: .*/due: someday\\r/' "$1"
+            else cp "$1" '\(seen)'; sed -i 's/^due: .*/due: 2030-02-01/' "$1"; fi
+            """)
+        #expect(result.status == 0, "\(result.summary)")
+        let third = try String(contentsOfFile: seen, encoding: .utf8)
+        #expect(third.hasPrefix("# Error: invalid due date 'someday'") && third.contains("\ntitle: call mum\r\n"), "\(third)")
+        #expect(try Self.task(todo, 1)["due"] as? String == "2030-02-01")
+        #expect(try Self.task(todo, 1)["title"] as? String == "call mum")
+    }
+
     /// Another process changes the task while it is in the editor: nothing is overwritten, the
     /// command fails naming the task, and what was written is kept in a file it names.
     @Test(arguments: Store.all) func aTaskChangedMeanwhileIsNotOverwritten(_ store: Store) throws {

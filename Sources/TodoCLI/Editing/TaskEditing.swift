@@ -28,8 +28,8 @@ public enum TaskEditing {
                 return changes.isEmpty ? .unchanged("the text says what the task is already") : .changed(changes)
             } catch {
                 // The saved text again, under this error instead of the last one.
-                let kept = saved.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("# Error: ") }
-                offered = "# Error: \(error.reason.replacing("\n", with: " "))\n" + kept.joined(separator: "\n")
+                let kept = saved.splitAtEveryLineFeed().drop { $0.hasPrefix("# Error: ") }
+                offered = "# Error: \(error.reason.replacingEvery("\n", with: " "))\n" + kept.joined(separator: "\n")
                 try file.write(offered)
             }
         }

@@ -114,11 +114,10 @@ enum TaskForm {
         value.replacingEvery("\n", with: "\n ")
     }
 
-    /// The text's lines, split at each line feed: by scalar, as the editor wrote them (a line
-    /// that ends in a carriage return before the line feed keeps it; as Characters, `\r\n` is
-    /// one, and such a line would run on into the next).
+    /// The text's lines as the editor wrote them: a line that ends in a carriage return before
+    /// the line feed keeps it.
     private static func lines(of text: String) -> [Substring] {
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+        text.splitAtEveryLineFeed()
     }
 
     /// A value, trimmed; nil for none (empty, or `none`).

@@ -12,3 +12,12 @@ extension String {
         return text
     }
 }
+
+extension String {
+    /// The text's lines, split at every line feed, scalar by scalar: as Characters, `\r\n` is one
+    /// that is not `\n`, so a line that ends in a carriage return would run on into the next.
+    /// Empty lines are kept, and a final line feed is followed by an empty line.
+    public func splitAtEveryLineFeed() -> [Substring] {
+        unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+    }
+}

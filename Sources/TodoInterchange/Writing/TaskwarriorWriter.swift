@@ -50,8 +50,7 @@ public enum TaskwarriorWriter {
         if let notes = task.notes {
             // A line each, as the import joins them; Taskwarrior dates each, here the last change.
             // It keeps no empty annotation: blank lines are left out, and said.
-            // At each line feed, by scalar: as Characters, `\r\n` is one and would not split.
-            let lines = notes.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+            let lines = notes.splitAtEveryLineFeed()
             if lines.contains(where: \.isEmpty) { notices.add("left out the blank lines of its notes (Taskwarrior keeps no empty annotation)", line: line) }
             out.append(contentsOf: #","annotations":["#.utf8)
             for (index, text) in lines.filter({ !$0.isEmpty }).enumerated() {

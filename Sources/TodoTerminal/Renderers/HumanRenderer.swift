@@ -186,7 +186,7 @@ public final class HumanRenderer: Renderer {
         case .text(nil): return "-"
         case .words(let words): return words.isEmpty ? "-" : words.map(TerminalText.safe).joined(by: " ")
         case .text(let text?):
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }
+            return text.splitAtEveryLineFeed().map { TerminalText.safe(String($0)) }
                 .joined(by: "\n" + String(repeating: " ", count: 14))
         }
     }
