@@ -156,6 +156,19 @@ import TodoTestSupport
         #expect(refused.failedCleanly(with: 64), "\(refused.summary)")
     }
 
+    /// A task with no creation date to write first (one edited by hand) whose title begins as a
+    /// done mark, a priority or a date is said; `x` then a space a combining mark follows too
+    /// (one Character, but a done mark to a reader of bytes).
+    @Test func aTitleThatStartsLikeAFieldIsSaid() throws {
+        let todo = try TodoRunner()
+        let titles = ["x \u{301}later", "(A) first", "2026-01-02 dated", "x\u{301} fine"]
+        let ids = try titles.map { try todo.add("Home", $0) }
+        try sqlite3(todo.databasePath, "UPDATE tasks SET created_at = 'someday';")
+        let export = try todo.run(["export", "--format", "todotxt"])
+        let line = export.stderrLines.first { $0.contains("its title has words todo.txt reads as fields") }
+        #expect(line?.hasSuffix("(ids \(ids.dropLast().map(String.init).joined(separator: ", ")))") == true, "\(export.stderr)")
+    }
+
     /// A done task keeps its priority as `pri:A` at the end of its line, and todo reads it.
     @Test func aDoneTasksPriorityComesBackFromTodoTxt() throws {
         let todo = try TodoRunner(.file, environment: Self.newYork)

@@ -66,8 +66,11 @@ public enum TodoTxtWriter {
     }
 
     /// A title the reader would take its first words of for a done mark, a priority or a date.
+    /// Its first word ends at the first space, by scalar as the reader reads bytes: `x` then a
+    /// space that a combining mark follows is one Character, but a done mark to the reader.
     private static func startsLikeAField(_ title: String) -> Bool {
-        let first = title.split(separator: " ", maxSplits: 1).first ?? ""
-        return first == "x" || (first.count == 3 && first.hasPrefix("(") && first.hasSuffix(")")) || Due(text: String(first)) != nil
+        let first = Array((title.unicodeScalars.split(separator: " ", maxSplits: 1).first ?? "".unicodeScalars[...]))
+        return first == ["x"] || (first.count == 3 && first[0] == "(" && first[2] == ")")
+            || Due(text: String(String.UnicodeScalarView(first))) != nil
     }
 }
