@@ -22,6 +22,19 @@ import TodoCore
         #expect(try read("postgres://ann:inurl@h/x", password: "env").password == "inurl", "the URL's password wins")
     }
 
+    /// Delimiters are found by scalar, as libpq reads bytes: an `@`, `:`, `/`, `?`, `&` or `=`
+    /// that a combining mark follows is one Character with it, but still the delimiter.
+    @Test func delimitersAreFoundByScalar() throws {
+        let address = try read("postgres://ann:\u{301}pw@\u{301}host:5433/\u{301}db")
+        #expect(address.user == "ann" && address.port == 5433)
+        #expect(Array(address.password?.unicodeScalars ?? "".unicodeScalars) == ["\u{301}", "p", "w"])
+        #expect(Array(address.host.unicodeScalars) == ["\u{301}", "h", "o", "s", "t"])
+        #expect(Array(address.database.unicodeScalars) == ["\u{301}", "d", "b"])
+        // Not taken into the value before it: a parameter libpq does not know, refused as such.
+        let error = #expect(throws: ServerAddress.Problem.self) { try read("postgres://ann@h/x?sslrootcert=/ca.pem&\u{301}sslmode=disable") }
+        #expect(error?.reason == "todo does not know the parameter '\u{301}sslmode'")
+    }
+
     @Test func ipv6AndSocketFoldersAndParametersForHostAndPort() throws {
         let v6 = try read("postgres://ann@[::1]:5433/todo")
         #expect(v6.host == "::1" && v6.port == 5433)

@@ -13,8 +13,12 @@ import TodoCore
         ("postgres://only@host", "postgres://only@host"),
         ("\"postgres://a:b@c\"x", "\"postgres://a@c\"x"),
         ("postgres://a:%40b@c/d?pass%77ord=z", "postgres://a@c/d"),
+        // An `@`, `:` or `&` a combining mark follows (one Character with it) is still one.
+        ("postgres://ann:s3cret@\u{301}host/todo", "postgres://ann@\u{301}host/todo"),
+        ("postgres://ann:\u{301}s3cret@host/todo", "postgres://ann@host/todo"),
+        ("postgres://ann@host/todo?sslmode=require&\u{301}x=1&password=s3cret", "postgres://ann@host/todo?sslmode=require&\u{301}x=1"),
     ])
     func passwordsAreHidden(text: String, shown: String) {
-        #expect(ServerPasswords.hidden(in: text) == shown)
+        #expect(Array(ServerPasswords.hidden(in: text).unicodeScalars) == Array(shown.unicodeScalars))
     }
 }

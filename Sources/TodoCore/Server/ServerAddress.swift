@@ -48,39 +48,33 @@ public struct ServerAddress: Sendable, Equatable {
         guard let schemeEnd = url.firstRange(of: "://"),
               ["postgres", "postgresql"].contains(url[..<schemeEnd.lowerBound].lowercased())
         else { throw Problem(reason: "it does not start with postgres:// or postgresql://") }
+        // Split at its delimiters by scalar, as libpq reads bytes: as Characters, an `@` or `:`
+        // that a combining mark follows is not one, and the password would be read as the host.
         var rest = url[schemeEnd.upperBound...]
         var query = Substring("")
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: mark)...]
-            rest = rest[..<mark]
-        }
+        if let (before, after) = rest.split(atFirst: "?") { (rest, query) = (before, after) }
         var path = Substring("")
-        if let slash = rest.firstIndex(of: "/") {
-            path = rest[rest.index(after: slash)...]
-            rest = rest[..<slash]
-        }
+        if let (before, after) = rest.split(atFirst: "/") { (rest, path) = (before, after) }
         var user: String?, password: String?
-        if let at = rest.lastIndex(of: "@") {
-            let info = rest[..<at]
-            if let colon = info.firstIndex(of: ":") {
-                user = try Self.decoded(info[..<colon])
-                password = try Self.decoded(info[info.index(after: colon)...])
+        if let (info, after) = rest.split(atLast: "@") {
+            if let (name, secret) = info.split(atFirst: ":") {
+                user = try Self.decoded(name)
+                password = try Self.decoded(secret)
             } else {
                 user = try Self.decoded(info)
             }
-            rest = rest[rest.index(after: at)...]
+            rest = after
         }
-        var host = String(rest), port = 5432
-        if host.hasPrefix("[") {  // [::1]:5432
-            guard let close = host.firstIndex(of: "]") else { throw Problem(reason: "its IPv6 host has no closing ]") }
-            let after = host[host.index(after: close)...]
-            if after.hasPrefix(":") { port = try Self.port(after.dropFirst()) }
-            host = String(host[host.index(after: host.startIndex)..<close])
-        } else if let colon = host.lastIndex(of: ":") {
-            port = try Self.port(host[host.index(after: colon)...])
-            host = String(host[..<colon])
+        var host = rest, port = 5432
+        if host.unicodeScalars.first == "[" {  // [::1]:5432
+            guard let (inside, after) = host.split(atFirst: "]") else { throw Problem(reason: "its IPv6 host has no closing ]") }
+            if after.unicodeScalars.first == ":" { port = try Self.port(Substring(after.unicodeScalars.dropFirst())) }
+            host = Substring(inside.unicodeScalars.dropFirst())
+        } else if let (name, number) = host.split(atLast: ":") {
+            port = try Self.port(number)
+            host = name
         }
-        self.host = try Self.decoded(Substring(host))
+        self.host = try Self.decoded(host)
         self.port = port
         self.user = user.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackUser
         self.password = password ?? fallbackPassword
@@ -88,9 +82,9 @@ public struct ServerAddress: Sendable, Equatable {
         tls = .prefer
         self.connectTimeout = connectTimeout
         rootCertificate = fallbackRootCertificate
-        for pair in query.split(separator: "&") where !pair.isEmpty {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try Self.decoded(parts[0]), value = parts.count > 1 ? try Self.decoded(parts[1]) : ""
+        for pair in query.unicodeScalars.split(separator: "&").map(Substring.init) {
+            let (rawName, rawValue) = pair.split(atFirst: "=") ?? (pair, "")
+            let name = try Self.decoded(rawName), value = try Self.decoded(rawValue)
             switch name {
             case "sslmode":
                 guard let mode = TLSMode(rawValue: value) else {

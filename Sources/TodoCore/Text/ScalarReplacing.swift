@@ -21,3 +21,17 @@ extension String {
         unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
     }
 }
+
+extension Substring {
+    /// The text before and after the first `delimiter`, found by scalar (as a reader of bytes
+    /// finds it: `@` followed by a combining mark is one Character, but still an `@`); nil when
+    /// there is none.
+    public func split(atFirst delimiter: Unicode.Scalar) -> (before: Substring, after: Substring)? {
+        unicodeScalars.firstIndex(of: delimiter).map { (self[..<$0], self[unicodeScalars.index(after: $0)...]) }
+    }
+
+    /// The same at the last `delimiter`.
+    public func split(atLast delimiter: Unicode.Scalar) -> (before: Substring, after: Substring)? {
+        unicodeScalars.lastIndex(of: delimiter).map { (self[..<$0], self[unicodeScalars.index(after: $0)...]) }
+    }
+}

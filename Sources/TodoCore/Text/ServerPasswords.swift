@@ -6,21 +6,22 @@ public enum ServerPasswords {
     /// `url` (a `postgres://` or `postgresql://` URL) without its password: neither the one
     /// after the user nor a `password=` parameter, which libpq takes as well.
     public static func removed(from url: Substring) -> String {
-        guard let colon = url.firstIndex(of: ":"), let prefixEnd = url.index(colon, offsetBy: 3, limitedBy: url.endIndex) else {
+        // By scalar, as `ServerAddress` reads it: an `@` a combining mark follows is one.
+        guard let colon = url.unicodeScalars.firstIndex(of: ":"),
+              let prefixEnd = url.unicodeScalars.index(colon, offsetBy: 3, limitedBy: url.endIndex) else {
             return String(url)
         }
         var rest = url[prefixEnd...]
         var query: Substring?
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: mark)...]
-            rest = rest[..<mark]
-        }
+        if let (before, after) = rest.split(atFirst: "?") { (rest, query) = (before, after) }
         // The user information ends at the last `@` before the host's path or the end.
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        if let at = rest[..<authorityEnd].lastIndex(of: "@"), let passwordStart = rest[..<at].firstIndex(of: ":") {
-            rest = rest[..<passwordStart] + rest[at...]
+        let authority = rest.split(atFirst: "/")?.before ?? rest
+        if let (info, _) = authority.split(atLast: "@"), let (user, _) = info.split(atFirst: ":") {
+            rest = user + rest[info.endIndex...]
         }
-        let parameters = query.map { $0.split(separator: "&", omittingEmptySubsequences: false).filter { !namesPassword($0) } } ?? []
+        let parameters = query.map {
+            $0.unicodeScalars.split(separator: "&", omittingEmptySubsequences: false).map(Substring.init).filter { !namesPassword($0) }
+        } ?? []
         return String(url[..<prefixEnd]) + rest + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
     }
 
