@@ -91,7 +91,7 @@ struct ListSync {
         case (nil, nil):
             try setBase(uuid, nil)
         case (nil, let theirs?):
-            if let base, base == theirs.name { return try markDeleted(uuid, on: "file") }
+            if let base, base.hasSameScalars(as: theirs.name) { return try markDeleted(uuid, on: "file") }
             if base != nil { try conflict(uuid, kept: "not deleted: renamed on the hub", yours: "deleted") }
             if let same = try file.list(named: theirs.name), same.uuid != uuid, try isNewHere(same.uuid) {
                 try merge(same.uuid, into: uuid, named: theirs.name, createdAt: theirs.createdAt)
@@ -101,18 +101,19 @@ struct ListSync {
             report.received += 1
             try setBase(uuid, theirs.name)
         case (let mine?, nil):
-            if let base, base == mine.name { return try markDeleted(uuid, on: "hub") }
+            if let base, base.hasSameScalars(as: mine.name) { return try markDeleted(uuid, on: "hub") }
             if base != nil { try conflict(uuid, kept: "not deleted: renamed here", yours: "renamed") }
             try sendNew(uuid, mine)
         case (let mine?, let theirs?):
+            // Names compared by scalar: a rename to a canonically equivalent spelling is one.
             var name = theirs.name
-            if mine.name != theirs.name {
-                if base == theirs.name {
+            if !mine.name.hasSameScalars(as: theirs.name) {
+                if base.hasSameScalars(as: theirs.name) {
                     name = mine.name
                     try self.name(uuid, name, on: hub, try unchangedOnHub(uuid))
                     report.sent += 1
                 } else {
-                    if base != mine.name { try conflict(uuid, kept: theirs.name, yours: mine.name) }
+                    if !base.hasSameScalars(as: mine.name) { try conflict(uuid, kept: theirs.name, yours: mine.name) }
                     try self.name(uuid, name, on: file)
                     report.received += 1
                 }

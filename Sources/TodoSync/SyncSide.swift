@@ -114,7 +114,7 @@ struct SyncSide {
     /// The task's tags become `tags`, each spelled as given (the merge chose the spelling).
     private func setTags(_ tags: [String], of id: Int64) throws {
         let now = try session.first("SELECT \(session.dialect.tags(ofTask: "$1"))", [.integer(id)]) { try $0.text(0) } ?? ""
-        guard now != SyncedRows.text(of: tags) else { return }
+        guard !now.hasSameScalars(as: SyncedRows.text(of: tags)) else { return }
         try session.run("DELETE FROM task_tags WHERE task_id = $1", [.integer(id)])
         for tag in tags { try session.run("INSERT INTO task_tags (task_id, tag) VALUES ($1, $2)", [.integer(id), .text(tag)]) }
     }

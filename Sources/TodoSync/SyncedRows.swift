@@ -46,7 +46,7 @@ enum SyncedRows {
     /// Tags as one text, as the base keeps them.
     static func text(of tags: [String]) -> String { Tags.sorted(tags).joined(separator: " ") }
 
-    static func tags(_ text: String) -> [String] { Tags.sorted(text.split(separator: " ").map(String.init)) }
+    static func tags(_ text: String) -> [String] { Tags.sorted(Tags.splitStored(text)) }
 
     /// `fields`' values of `row` (the uuid first), for an INSERT of them.
     static func values(_ uuid: String, _ row: SyncedRow) -> [SQLValue] {

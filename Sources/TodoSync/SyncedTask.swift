@@ -35,6 +35,17 @@ public struct SyncedTask: Equatable, Sendable {
         self.repeat = `repeat`
         self.repeatFrom = repeatFrom
     }
+
+    /// The same task to the database: every text the same scalars. Swift's `==` on strings
+    /// takes canonically equivalent spellings (`é` and `e` with U+0301) for one, so a title
+    /// respelled so on one machine was never sent, and the files stayed apart.
+    public static func == (a: SyncedTask, b: SyncedTask) -> Bool {
+        a.done == b.done && a.tags.hasSameScalars(as: b.tags)
+            && [a.listUUID, a.title, a.priority, a.createdAt, a.updatedAt, a.repeatFrom]
+                .hasSameScalars(as: [b.listUUID, b.title, b.priority, b.createdAt, b.updatedAt, b.repeatFrom])
+            && a.notes.hasSameScalars(as: b.notes) && a.due.hasSameScalars(as: b.due) && a.completedAt.hasSameScalars(as: b.completedAt)
+            && a.repeat.hasSameScalars(as: b.repeat)
+    }
 }
 
 /// The fields a sync merges one by one, by the names a conflict gives them (`todo sync

@@ -54,12 +54,12 @@ public enum TaskMerge {
         var conflicts: [Conflict] = []
         for field in SyncedField.allCases {
             let (was, here, there) = (base.map(field.value), field.value(of: mine), field.value(of: theirs))
-            guard here != there else { continue }
-            if let was, was == there {
+            guard !here.hasSameScalars(as: there) else { continue }
+            if let was, was.hasSameScalars(as: there) {
                 field.copy(from: mine, to: &merged)  // changed here only
             } else if base == nil && field == .createdAt {
                 continue  // made on both (one next task): when each made it is no conflict
-            } else if base == nil || was != here {
+            } else if !(was.map { $0.hasSameScalars(as: here) } ?? false) {  // no base, or changed here too
                 conflicts.append(Conflict(field: field.rawValue, kept: there, yours: here))
             }
         }
@@ -70,11 +70,11 @@ public enum TaskMerge {
         // Title, notes and tags merged from two sides may hold more than a task may: the hub's
         // text is kept whole, and this file's parts that did not fit are set aside.
         if TextLimits.size(title: merged.title, notes: merged.notes, tags: merged.tags) > TextLimits.task {
-            for field in [SyncedField.title, .notes] where field.value(of: merged) != field.value(of: theirs) {
+            for field in [SyncedField.title, .notes] where !field.value(of: merged).hasSameScalars(as: field.value(of: theirs)) {
                 conflicts.append(Conflict(field: field.rawValue, kept: field.value(of: theirs), yours: field.value(of: merged)))
                 field.copy(from: theirs, to: &merged)
             }
-            if merged.tags != theirs.tags {
+            if !merged.tags.hasSameScalars(as: theirs.tags) {
                 conflicts.append(Conflict(field: "tags", kept: theirs.tags.joined(separator: " "), yours: merged.tags.joined(separator: " ")))
                 merged.tags = theirs.tags
             }
@@ -101,9 +101,9 @@ public enum TaskMerge {
     /// on the hub): one field changed on both, so the hub's spelling is kept and this file's is a
     /// conflict (rule 2), as for any other field.
     static func respelledOnBoth(base: [String], mine: [String], theirs: [String]) -> Bool {
-        let respelled = { (side: [String]) in side.filter { tag in !base.contains(tag) && base.contains { Tags.same($0, tag) } } }
+        let respelled = { (side: [String]) in side.filter { tag in !base.containsScalars(of: tag) && base.contains { Tags.same($0, tag) } } }
         let there = respelled(theirs)
-        return respelled(mine).contains { tag in there.contains { Tags.same($0, tag) && $0 != tag } }
+        return respelled(mine).contains { tag in there.contains { Tags.same($0, tag) && !$0.hasSameScalars(as: tag) } }
     }
 
     /// Each tag added on either side added, each removed on either side removed; tags are one
@@ -113,8 +113,10 @@ public enum TaskMerge {
         var kept = TagSet()
         var result: [String] = []
         // A tag respelled here (`Food` to `food`) and as it was on the hub keeps this file's spelling.
-        let respelled = Set(mine.filter { tag in !(base ?? []).contains(tag) && was.contains(tag) && theirs.contains { Tags.same($0, tag) && (base ?? []).contains($0) } })
-        for tag in mine.filter(respelled.contains) + theirs + mine {
+        let respelled = mine.filter { tag in
+            !(base ?? []).containsScalars(of: tag) && was.contains(tag) && theirs.contains { Tags.same($0, tag) && (base ?? []).containsScalars(of: $0) }
+        }
+        for tag in mine.filter(respelled.containsScalars) + theirs + mine {
             // Kept where neither side took it away: on a side that has it, and not removed by the other.
             let removed = was.contains(tag) && (!here.contains(tag) || !there.contains(tag))
             if !removed, kept.insert(tag) { result.append(tag) }

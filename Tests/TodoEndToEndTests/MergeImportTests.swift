@@ -103,6 +103,20 @@ import TodoTestSupport
         #expect(try todo.run(["import"], stdin: Data(shouted.utf8)).stdout.contains("0 updated, 2 unchanged"))
     }
 
+    /// A tag that begins with a combining mark is one Character with the space before it, where
+    /// a server keeps the records' tags as one text: split as Characters, `a` and `\u{301}x`
+    /// were merged as one tag `a \u{301}x`.
+    @Test(arguments: Store.all) func aTagThatBeginsWithACombiningMarkIsMergedAsOne(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        let id = try todo.add("Home", "milk", ["-t", "a", "-t", "\u{301}x"])
+        let exported = try todo.run(["export"]).stdoutBytes
+        try todo.succeed(["edit", String(id), "--title", "oat milk"])
+        let merged = try todo.run(["import"], stdin: exported)
+        #expect(merged.status == 0 && merged.stdout.contains("1 updated"), "\(merged.summary)")
+        let task = try #require(try todo.jsonArray(["show", String(id)]).first)
+        #expect((task["tags"] as? [String])?.map { Array($0.unicodeScalars) } == [["a"], ["\u{301}", "x"]] && task["title"] as? String == "milk")
+    }
+
     @Test(arguments: Store.all) func aFileThatNamesOneTaskTwiceOrAListsUUIDIsRefused(_ store: Store) throws {
         let todo = try TodoRunner(store)
         _ = try todo.add("Home", "water the ferns")

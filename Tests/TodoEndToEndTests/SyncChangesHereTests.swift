@@ -32,6 +32,38 @@ struct SyncChangesHereTests {
         #expect(try team.hubTasks() == "\(tagged)|House|milk|||none|f|groceries\n\(other)|House|bread|||none|f|bakery")
     }
 
+    /// A title, a tag and a list's name respelled to a canonically equivalent text (`é` as `e`
+    /// and U+0301, as another keyboard or a paste writes it) is a change like any other. Swift's
+    /// `==` took the two for one: the sync said `sent 0 changes` and the files stayed apart.
+    @Test func aRespellingToAnEquivalentTextIsSent() throws {
+        let team = try Team(machines: 2)
+        let id = try team.sharing("Caf\u{E9}", "caf\u{E9}", ["--tag", "caf\u{E9}"])
+        _ = try team.sync(1)
+        try team[1].succeed(["edit", String(id), "--title", "cafe\u{301}", "--untag", "caf\u{E9}", "--tag", "cafe\u{301}"])
+        try team[1].succeed(["rename-list", "Caf\u{E9}", "Cafe\u{301}"])
+        #expect(try team.sync(1)["sent"] as? Int == 2, "the task and the list")
+        try team.converge()
+        let hub = try PostgresTestServer.psql(team.hub, """
+            SELECT encode(convert_to(t.title || '|' || l.name || '|' || g.tag, 'UTF8'), 'hex')
+            FROM tasks AS t JOIN lists AS l ON l.id = t.list_id JOIN task_tags AS g ON g.task_id = t.id
+            """)
+        #expect(hub == "63616665cc817c43616665cc817c63616665cc81", "cafe\u{301}|Cafe\u{301}|cafe\u{301}")
+        #expect(try team[1].jsonObject(["sync", "status"])["waiting"] as? Int == 0)
+    }
+
+    /// A tag that begins with a combining mark is one Character with the space before it in the
+    /// stored text of a task's tags: split as Characters, `a` and `\u{301}x` were read as one
+    /// tag, `a \u{301}x`.
+    @Test func aTagThatBeginsWithACombiningMarkStaysOne() throws {
+        let team = try Team(machines: 2)
+        let id = try team.sharing("Home", "milk", ["--tag", "a", "--tag", "\u{301}x"])
+        _ = try team.sync(1)
+        try team[1].succeed(["edit", String(id), "--priority", "high", "--tag", "b"])
+        try team.converge()
+        let tags = try PostgresTestServer.psql(team.hub, "SELECT string_agg(encode(convert_to(tag, 'UTF8'), 'hex'), ',' ORDER BY tag) FROM task_tags")
+        #expect(tags == "61,62,cc8178", "a, b and \u{301}x")
+    }
+
     /// A title written by hand that is not UTF-8 would reach the hub as U+FFFD: the sync stops
     /// naming the task, and the hub keeps what it had.
     @Test func textThatIsNotUTF8IsNotSent() throws {

@@ -71,7 +71,8 @@ struct SyncTests {
         func converge() throws {
             for _ in 0..<2 { for index in machines.indices { _ = try sync(index) } }
             let hub = try hubTasks()
-            for index in machines.indices { #expect(try tasks(index) == hub, "machine \(index)") }
+            // Byte for byte: Swift's `==` takes canonically equivalent spellings for one text.
+            for index in machines.indices { #expect(Array(try tasks(index).utf8) == Array(hub.utf8), "machine \(index)") }
         }
     }
 

@@ -70,7 +70,7 @@ extension PostgresTodoRepository {
             notes: try row.optionalText(4), due: try row.optionalText(5).flatMap(Due.init(text:)),
             priority: Priority(rawValue: try row.text(6)) ?? .none, isDone: try row.bool(7), createdAt: try row.optionalText(8),
             updatedAt: try row.optionalText(9), completedAt: try row.optionalText(10),
-            tags: try row.optionalText(11).map { $0.split(separator: " ").map(String.init) } ?? [],
+            tags: try row.optionalText(11).map(Tags.splitStored) ?? [],
             repeatRule: try row.optionalText(12).flatMap(RepeatRule.init(stored:)),
             repeatFrom: RepeatFrom(rawValue: try row.text(13)) ?? .due)
         (record.listGiven, record.repeatFromGiven) = (try row.bool(16), try row.bool(17))
