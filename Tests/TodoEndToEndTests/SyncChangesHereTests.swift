@@ -74,6 +74,23 @@ struct SyncChangesHereTests {
         #expect(sync.failedCleanly(with: 1, oneLine: true), "\(sync.summary)")
         #expect(sync.stderr.contains("task \(id)'s title in the database is not UTF-8 text"), "\(sync.stderr)")
         #expect(try team.hubTasks() == "\(id)|Home|milk|||none|f|")
+
+        // Nor does a first sync, which sends the file's tasks in bulk: into an empty hub, and
+        // into one that has tasks (where this file's tasks take new ids).
+        for hubHasTasks in [false, true] {
+            let other = try Team(machines: 2)
+            if hubHasTasks {
+                try other[0].add("Work", "report")
+                _ = try other.link(0)
+            }
+            try other[1].add("Home", "bread")
+            let bad = try other[1].add("Home", "milk")
+            try sqlite3(other[1].databasePath, "UPDATE tasks SET notes = CAST(x'ff41' AS TEXT) WHERE id = \(bad);")
+            let link = try other[1].run(["sync", "init", other.hub])
+            #expect(link.failedCleanly(with: 1, oneLine: true), "\(link.summary)")
+            #expect(link.stderr.contains("task \(bad)'s notes in the database is not UTF-8 text"), "\(link.stderr)")
+            #expect(try other.hubTasks() == (hubHasTasks ? "1|Work|report|||none|f|" : ""))
+        }
     }
 
     /// A file linked before changes were marked (the todo before migration 0010) sends what
