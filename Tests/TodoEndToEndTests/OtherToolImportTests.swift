@@ -210,6 +210,26 @@ import TodoTestSupport
         #expect((task["title"] as? String, task["due"] as? String) == ("due twice due:2026-12-02", "2026-12-01"))
     }
 
+    /// A title that begins with a combining mark comes back from todo's own todo.txt export: the
+    /// done mark, priority and dates before it are read and cut by scalar, as todo.sh reads
+    /// bytes (a space and the mark are one Character: the mark was lost after `(A) `, the date
+    /// and the done mark were not read).
+    @Test func marksAndDatesBeforeACombiningMarkAreRead() throws {
+        let todo = try TodoRunner()
+        let open = try todo.add("L", "\u{301}accent first", ["--priority", "high"])
+        let done = try todo.add("L", "\u{301}plain")
+        try todo.succeed(["done", String(done)])
+        let export = try todo.succeed(["export", "--format", "todotxt"]).stdoutBytes
+        let back = try TodoRunner()
+        #expect(try back.run(["import", "--format", "todotxt"], stdin: export + Data("x \u{301}done by hand +L\n".utf8)).status == 0)
+        let tasks = try back.jsonArray(["export"])
+        #expect(tasks.map { Array(($0["title"] as? String ?? "").unicodeScalars) }
+                == ["\u{301}accent first", "\u{301}plain", "\u{301}done by hand"].map { Array($0.unicodeScalars) }, "\(tasks)")
+        #expect(tasks.map { $0["done"] as? Bool } == [false, true, true] && tasks.first?["priority"] as? String == "high")
+        let made = try todo.jsonArray(["show", String(open)]).first?["created_at"] as? String
+        #expect(tasks.first?["created_at"] as? String == made.map { String($0.prefix(10)) + "T00:00:00Z" }, "the day it was made (TZ=UTC)")
+    }
+
     /// A `due:` with no date after it is the title's (todo's own export writes such titles); one
     /// with a date that is not real refuses the file, naming its line.
     @Test func aDueThatIsNoDateIsTheTitlesAndABadDateRefuses() throws {

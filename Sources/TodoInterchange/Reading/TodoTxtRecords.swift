@@ -47,11 +47,14 @@ struct TodoTxtRecords {
     }
 
     private func record(_ text: String, line: Int) throws -> ImportedTask {
+        // The marks and dates at the start are read and cut by scalar, as todo.sh reads bytes:
+        // a space that a combining mark follows is one Character with it, and the mark is the
+        // title's first letter.
         var rest = Substring(text)
         var record = ImportedTask(line: line, listName: list, title: "")
-        if rest.hasPrefix("x ") {
+        if rest.utf8.starts(with: "x ".utf8) {
             record.isDone = true
-            rest = rest.dropFirst(2)
+            rest = Substring(rest.unicodeScalars.dropFirst(2))
         }
         if let priority = Self.priority(&rest) { record.priority = priority }
         // Done: the completion date, then perhaps the creation date. Open: the creation date.
@@ -155,7 +158,7 @@ struct TodoTxtRecords {
         guard bytes.count == 4, bytes[0] == UInt8(ascii: "("), (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[1]),
               bytes[2] == UInt8(ascii: ")"), bytes[3] == UInt8(ascii: " ")
         else { return nil }
-        rest = rest.dropFirst(4)
+        rest = Substring(rest.unicodeScalars.dropFirst(4))
         return priority(letter: [Unicode.Scalar(bytes[1])])
     }
 
@@ -180,12 +183,12 @@ struct TodoTxtRecords {
     }
 
     private static func date(_ rest: inout Substring, _ what: String) throws -> CivilDate? {
-        let word = rest.prefix(while: { $0 != " " })
-        guard word.count == 10, word.utf8.enumerated().allSatisfy({ index, byte in
+        let word = Substring(rest.unicodeScalars.prefix(while: { $0 != " " }))
+        guard word.utf8.count == 10, word.utf8.enumerated().allSatisfy({ index, byte in
             index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }) else { return nil }
         guard let due = Due(text: String(word)) else { throw RecordProblem(reason: "the \(what) \(word) is not a real date") }
-        rest = rest.dropFirst(10).drop(while: { $0 == " " })
+        rest = Substring(rest.unicodeScalars.dropFirst(10).drop(while: { $0 == " " }))
         return due.date
     }
 }
