@@ -61,6 +61,22 @@ import TodoTestSupport
         #expect(!FileManager.default.fileExists(atPath: todo.databasePath), "the default database was never used")
     }
 
+    /// `--option=value` whose value begins with a combining mark: `=` and the mark are one
+    /// Character, so the option was not split from its value ("Unknown option '--notes=́y'").
+    /// It is split by scalar, before the command and after it, and kept out of the history.
+    @Test func anOptionJoinedToAValueThatBeginsWithACombiningMarkIsRead() throws {
+        let todo = try TodoRunner()
+        let other = todo.directory.path("\u{301}other.db")
+        let added = try todo.run(["--db=\(other)", "add", "Inbox", "x", "--notes=\u{301}y"])
+        #expect(added.status == 0, "\(added.summary)")
+        #expect(try todo.run(["edit", "1", "--title=\u{301}z", "--db=\(other)"]).status == 0)
+        let task = try #require(try todo.jsonArray(["show", "1", "--db", other]).first)
+        #expect([task["title"], task["notes"]].map { Array(($0 as? String ?? "").unicodeScalars) } == [["\u{301}", "z"], ["\u{301}", "y"]])
+        let history = try todo.jsonArray(["history", "--db", other]).compactMap { $0["command"] as? String }
+        #expect(history.count == 2 && history.allSatisfy { !$0.contains("other.db") }, "\(history)")
+        #expect(!FileManager.default.fileExists(atPath: todo.databasePath), "the default database was never used")
+    }
+
     @Test func todoSyncIsNormalOrFull() throws {
         let todo = try TodoRunner()
         for value in ["normal", "full"] {

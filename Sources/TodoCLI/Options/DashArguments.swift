@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoCore
 
 /// Arguments that start with `-` read one way, before ArgumentParser sees them (docs/manual.md, "Values
 /// that start with -"). ArgumentParser reads `-5 pushups` as a bundle of short flags holding `h`
@@ -38,8 +39,15 @@ enum DashArguments {
                 let long = command.optionSpecs.first { $0.names.contains(argument) }?.name ?? argument
                 if value.hasPrefix("-") { rewritten = true }
                 options += value.hasPrefix("-") ? [long + "=" + value] : [argument, value]
-            } else if let equals = argument.firstIndex(of: "="), valueOptions.contains(String(argument[..<equals])) {
-                options.append(argument)
+            } else if let (name, value) = Substring(argument).split(atFirst: "="), valueOptions.contains(String(name)) {
+                // `=` found by scalar: one that a combining mark follows is one Character with
+                // it, which ArgumentParser would not split at, so the two are handed over apart.
+                if argument.firstIndex(of: "=") == name.endIndex {
+                    options.append(argument)
+                } else {
+                    options += [String(name), String(value)]
+                    rewritten = true
+                }
             } else if !argument.hasPrefix("--"), positionals.count < command.positionalCount {
                 positionals.append(argument)
                 rewritten = true
@@ -84,7 +92,7 @@ enum DashArguments {
 
     private static func unknown(_ argument: String, _ command: any InvokingCommand.Type) -> UsageError {
         let known = command.optionSpecs.flatMap(\.names).filter { $0.hasPrefix("--") }
-        let typed = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        let typed = Substring(argument).split(atFirst: "=").map { String($0.before) } ?? argument
         let meant = Suggestion.closest(to: typed, among: known).map { " Did you mean '\($0)'?" } ?? ""
         return UsageError(
             message: "Unknown option '\(typed)'.\(meant) (A value that starts with '-' goes after '--'.)", command: command)

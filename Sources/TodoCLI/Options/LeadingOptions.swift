@@ -11,7 +11,8 @@ enum LeadingOptions {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first, first.hasPrefix("-") {
-            if flags.contains(first) || takingValues.contains(where: { first.hasPrefix($0 + "=") }) {
+            // `--db=` by bytes: a value that begins with a combining mark makes `=` another Character.
+            if flags.contains(first) || takingValues.contains(where: { first.utf8.starts(with: ($0 + "=").utf8) }) {
                 leading.append(first)
                 rest.removeFirst()
             } else if takingValues.contains(first), rest.count >= 2 {

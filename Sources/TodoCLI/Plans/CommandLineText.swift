@@ -27,9 +27,11 @@ enum CommandLineText {
                 rest.forEach(add)
                 break
             }
-            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            // `=` by scalar, as the options were read (`DashArguments`).
+            let joined = Substring(word).split(atFirst: "=")
+            let name = joined.map { String($0.before) } ?? word
             if let spec = dropped.first(where: { $0.names.contains(name) }) {
-                if spec.takesValue && !word.contains("=") { _ = rest.popFirst() }
+                if spec.takesValue && joined == nil { _ = rest.popFirst() }
                 continue
             }
             add(word)

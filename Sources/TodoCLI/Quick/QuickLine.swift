@@ -1,3 +1,5 @@
+import TodoCore
+
 /// A command line split into positionals, option values and flags, for the quick parser. It is
 /// strict on purpose: anything it is not sure ArgumentParser reads the same way (an unknown
 /// option, a repeat of one that does not repeat, a value or positional that starts with `-`
@@ -41,9 +43,8 @@ struct QuickLine {
                 continue
             }
             let name: String, value: String
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
+            if let (before, after) = Substring(argument).split(atFirst: "="), argument.hasPrefix("--") {
+                (name, value) = (String(before), String(after))
             } else {
                 name = argument
                 guard let next = rest.popFirst(), !next.hasPrefix("-") else { throw GiveUp() }
