@@ -25,6 +25,8 @@ import TodoCore
     /// Delimiters are found by scalar, as libpq reads bytes: an `@`, `:`, `/`, `?`, `&` or `=`
     /// that a combining mark follows is one Character with it, but still the delimiter.
     @Test func delimitersAreFoundByScalar() throws {
+        #expect(ServerAddress.isServerURL("postgres://\u{301}ann@host/db") && ServerAddress.isServerURL("PostgreSQL://"))
+        #expect(try read("postgres://\u{301}ann@host/db").user == "\u{301}ann")
         let address = try read("postgres://ann:\u{301}pw@\u{301}host:5433/\u{301}db")
         #expect(address.user == "ann" && address.port == 5433)
         #expect(Array(address.password?.unicodeScalars ?? "".unicodeScalars) == ["\u{301}", "p", "w"])

@@ -16,6 +16,7 @@ import TodoCore
         // An `@`, `:` or `&` a combining mark follows (one Character with it) is still one.
         ("postgres://ann:s3cret@\u{301}host/todo", "postgres://ann@\u{301}host/todo"),
         ("postgres://ann:\u{301}s3cret@host/todo", "postgres://ann@host/todo"),
+        ("x postgres://\u{301}ann:s3cret@host/todo", "x postgres://\u{301}ann@host/todo"),
         ("postgres://ann@host/todo?sslmode=require&\u{301}x=1&password=s3cret", "postgres://ann@host/todo?sslmode=require&\u{301}x=1"),
     ])
     func passwordsAreHidden(text: String, shown: String) {

@@ -12,8 +12,10 @@ public struct ServerAddress: Sendable, Equatable {
     /// Whether `text` names a server rather than a file: it starts with `postgres://` or
     /// `postgresql://`, in any case.
     public static func isServerURL(_ text: String) -> Bool {
-        let lowered = text.prefix(13).lowercased()
-        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+        // By bytes: as Characters, `//` that a combining mark follows is not `//`, and the URL
+        // would be taken for a file's path.
+        let lowered = text.utf8.prefix(13).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        return lowered.starts(with: "postgres://".utf8) || lowered.starts(with: "postgresql://".utf8)
     }
 
     public enum TLSMode: String, Sendable {
@@ -45,7 +47,7 @@ public struct ServerAddress: Sendable, Equatable {
     /// password.
     public init(url: String, fallbackUser: String, password fallbackPassword: String?, connectTimeout: Int,
                 rootCertificate fallbackRootCertificate: String? = nil) throws {
-        guard let schemeEnd = url.firstRange(of: "://"),
+        guard let schemeEnd = url.utf8.firstRange(of: "://".utf8),
               ["postgres", "postgresql"].contains(url[..<schemeEnd.lowerBound].lowercased())
         else { throw Problem(reason: "it does not start with postgres:// or postgresql://") }
         // Split at its delimiters by scalar, as libpq reads bytes: as Characters, an `@` or `:`

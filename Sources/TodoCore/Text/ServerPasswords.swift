@@ -42,16 +42,18 @@ public enum ServerPasswords {
         return out
     }
 
-    /// Where the next `postgres://` or `postgresql://` (any case) starts.
+    /// Where the next `postgres://` or `postgresql://` (any case) starts. By scalar, as the URL
+    /// is read: `://` that a combining mark follows is still one.
     private static func nextURL(in text: Substring) -> Substring.Index? {
+        let scalars = text.unicodeScalars
         var index = text.startIndex
-        while let colon = text[index...].firstIndex(of: ":") {
-            let scheme = text[..<colon].reversed().prefix { $0.isLetter }
-            let word = String(scheme.reversed()).lowercased()
-            if (word.hasSuffix("postgresql") || word.hasSuffix("postgres")), text[colon...].hasPrefix("://") {
-                return text.index(colon, offsetBy: -(word.hasSuffix("postgresql") ? 10 : 8))
+        while let colon = scalars[index...].firstIndex(of: ":") {
+            let scheme = scalars[..<colon].reversed().prefix { $0.properties.isAlphabetic }
+            let word = String(String.UnicodeScalarView(scheme.reversed())).lowercased()
+            if word.hasSuffix("postgresql") || word.hasSuffix("postgres"), text[colon...].utf8.starts(with: "://".utf8) {
+                return scalars.index(colon, offsetBy: -(word.hasSuffix("postgresql") ? 10 : 8))
             }
-            index = text.index(after: colon)
+            index = scalars.index(after: colon)
         }
         return nil
     }
