@@ -32,12 +32,12 @@ public struct Environment: Sendable {
 
     /// A variable holding a whole number from 0 to `maximum`, written in plain digits; nil when
     /// it is unset. Signs, spaces and units are refused so `5s` is never read as 5.
-    func wholeNumber(_ name: String, upTo maximum: Int, of unit: String) throws -> Int? {
+    func wholeNumber(_ name: String, from minimum: Int = 0, upTo maximum: Int, of unit: String) throws -> Int? {
         guard let text = try value(name) else { return nil }
         guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let number = Int(text), number <= maximum
+              let number = Int(text), number >= minimum, number <= maximum
         else {
-            throw SettingError.invalid(name: name, value: text, expected: "a whole number of \(unit) (0 to \(maximum))")
+            throw SettingError.invalid(name: name, value: text, expected: "a whole number of \(unit) (\(minimum) to \(maximum))")
         }
         return number
     }

@@ -7,7 +7,8 @@ public struct SyncSettings: Equatable, Sendable {
     public var idBlock = 10_000
     /// `TODO_SYNC_AUTO=on`: each writing command on a linked file syncs after it commits.
     public var auto = false
-    /// `TODO_SYNC_TIMEOUT`: seconds that sync may take to reach the hub, and each of its statements (2).
+    /// `TODO_SYNC_TIMEOUT`: seconds that an automatic sync may take to reach the hub, and each of
+    /// its statements (2).
     public var timeoutSeconds = 2
 
     public init(_ environment: Environment) throws {
@@ -16,15 +17,13 @@ public struct SyncSettings: Equatable, Sendable {
             guard let url = ServerURL(text) else { throw SettingError.invalid(name: "TODO_SYNC_URL", value: "…", expected: "a postgres:// URL") }
             self.url = url
         }
-        idBlock = try environment.wholeNumber("TODO_SYNC_ID_BLOCK", upTo: 1_000_000_000, of: "ids") ?? idBlock
+        idBlock = try environment.wholeNumber("TODO_SYNC_ID_BLOCK", from: 1, upTo: 1_000_000_000, of: "ids") ?? idBlock
         switch try environment.value("TODO_SYNC_AUTO") {
         case nil, "", "off": auto = false
         case "on": auto = true
         case let other?: throw SettingError.invalid(name: "TODO_SYNC_AUTO", value: other, expected: "on or off")
         }
-        timeoutSeconds = try environment.wholeNumber("TODO_SYNC_TIMEOUT", upTo: 3600, of: "seconds") ?? timeoutSeconds
-        if timeoutSeconds == 0 { throw SettingError.invalid(name: "TODO_SYNC_TIMEOUT", value: "0", expected: "a whole number of seconds from 1 to 3600") }
-        if idBlock == 0 { throw SettingError.invalid(name: "TODO_SYNC_ID_BLOCK", value: "0", expected: "a whole number of ids from 1 to 1000000000") }
+        timeoutSeconds = try environment.wholeNumber("TODO_SYNC_TIMEOUT", from: 1, upTo: 3600, of: "seconds") ?? timeoutSeconds
     }
 }
 

@@ -81,6 +81,18 @@ struct ConfigurationTests {
         #expect(throws: SettingError.self) { try resolve(flag: "/f.db", ["TODO_HISTORY_LIMIT": "1000001"]).serverSettings() }
     }
 
+    /// A sync setting out of range says the range it has: 0 is refused as -1 is, and both say
+    /// "1 to" (0 used to say "from 1" and -1 "0 to").
+    @Test func syncSettingsOutOfRangeSayTheirRange() throws {
+        for (name, range) in [("TODO_SYNC_TIMEOUT", "(1 to 3600)"), ("TODO_SYNC_ID_BLOCK", "(1 to 1000000000)")] {
+            for bad in ["0", "-1", "abc", "99999999999"] {
+                let error = #expect(throws: SettingError.self) { try resolve(flag: "/f.db", [name: bad]).syncSettings() }
+                #expect(error?.description.contains(range) == true, "\(name)=\(bad): \(error?.description ?? "")")
+            }
+        }
+        #expect(try resolve(flag: "/f.db", ["TODO_SYNC_TIMEOUT": "1", "TODO_SYNC_ID_BLOCK": "1"]).syncSettings().timeoutSeconds == 1)
+    }
+
     @Test func libpqsDefaultsFillWhatAURLLeavesOut() throws {
         let settings = try resolve(flag: "postgres://hub/todo", ["PGUSER": "ann", "USER": "bob", "PGPASSWORD": "pw",
                                                                  "PGSSLROOTCERT": "/ca.crt"]).serverSettings()
