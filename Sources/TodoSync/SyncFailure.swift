@@ -19,6 +19,8 @@ public enum SyncFailure: ReportedError, Equatable {
     case cannotSend(Int64, String)
     /// A list's name holds what the hub cannot store.
     case cannotSendList(String)
+    /// A list's name in the file is not UTF-8 (written by hand).
+    case listNameNotUTF8(Int64)
     /// `--dismiss` of an id that is no conflict waiting.
     case noConflict(Int64)
     /// The hub is not the database this file was linked to.
@@ -49,6 +51,8 @@ public enum SyncFailure: ReportedError, Equatable {
             "task \(id) holds \(what), which PostgreSQL cannot store; edit it (todo edit \(id)), then sync again. Nothing was synced"
         case .cannotSendList(let name):
             "the list \(MessageText.quoted(name.replacing("\u{0}", with: "\\0"))) has a NUL character in its name, which PostgreSQL cannot store; rename it (todo rename-list), then sync again. Nothing was synced"
+        case .listNameNotUTF8(let id):
+            "list \(id)'s name in the database is not UTF-8 text (written by hand?), which would reach the hub changed; rename it with sqlite3 (see todo db check), then sync again. Nothing was synced"
         case .noConflict(let id):
             "there is no conflict \(id) waiting (todo sync conflicts lists them); nothing was dismissed"
         case .otherHub(let linked, let found):

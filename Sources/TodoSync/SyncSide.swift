@@ -29,9 +29,13 @@ struct SyncSide {
         try session.first("SELECT id FROM lists WHERE uuid = $1", [.text(uuid)]) { try $0.int64(0) }
     }
 
-    /// The list's name, and when it was created.
+    /// The list's name, and when it was created. A name that is not UTF-8 (written by hand
+    /// into a file) stops the sync: it would reach the hub with U+FFFD in place of its bytes.
     func list(_ uuid: String) throws -> (name: String, createdAt: String)? {
-        try session.first("SELECT name, created_at FROM lists WHERE uuid = $1", [.text(uuid)]) { (try $0.text(0), try $0.text(1)) }
+        try session.first("SELECT name, created_at, id FROM lists WHERE uuid = $1", [.text(uuid)]) { row in
+            guard row.isUTF8(0) else { throw SyncFailure.listNameNotUTF8(try row.int64(2)) }
+            return (try row.text(0), try row.text(1))
+        }
     }
 
     /// The list of this name, whatever its case.

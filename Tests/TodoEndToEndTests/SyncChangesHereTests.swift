@@ -74,6 +74,11 @@ struct SyncChangesHereTests {
         #expect(sync.failedCleanly(with: 1, oneLine: true), "\(sync.summary)")
         #expect(sync.stderr.contains("task \(id)'s title in the database is not UTF-8 text"), "\(sync.stderr)")
         #expect(try team.hubTasks() == "\(id)|Home|milk|||none|f|")
+        // Nor a list's name.
+        try sqlite3(team[0].databasePath, "UPDATE tasks SET title = 'milk' WHERE id = \(id); UPDATE lists SET name = CAST(x'ff42' AS TEXT);")
+        let list = try team[0].run(["sync"])
+        #expect(list.failedCleanly(with: 1, oneLine: true) && list.stderr.contains("name in the database is not UTF-8 text"), "\(list.summary)")
+        #expect(try team.hubTasks() == "\(id)|Home|milk|||none|f|")
 
         // Nor does a first sync, which sends the file's tasks in bulk: into an empty hub, and
         // into one that has tasks (where this file's tasks take new ids).

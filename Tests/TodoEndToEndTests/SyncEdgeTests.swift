@@ -9,6 +9,51 @@ import TodoTestSupport
 struct SyncEdgeTests {
     typealias Team = SyncTests.Team
 
+    /// A sync whose report cannot be written (stdout a full disk) did its work, and its one
+    /// `Error:` line says so, as every command's does; so does an unlink.
+    @Test func aSyncWhoseReportCannotBeWrittenSaysItsWorkWasDone() throws {
+        let team = try Team(machines: 1)
+        _ = try team.sharing("Home", "milk")
+        try team[0].add("Home", "bread")
+        let full = try team[0].shell("todo sync > /dev/full", environment: ["TODO_SYNC_URL": team.hub])
+        #expect(full.failedCleanly(with: 1, oneLine: true) && full.stderr.contains("; the change itself was made"), "\(full.summary)")
+        #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 0)
+        let unlink = try team[0].shell("todo sync unlink > /dev/full")
+        #expect(unlink.failedCleanly(with: 1, oneLine: true) && unlink.stderr.contains("; the change itself was made"), "\(unlink.summary)")
+        #expect(try team[0].run(["sync", "status"]).status == 1, "not linked any more")
+    }
+
+    /// A network that falls silent during a sync (a socket that neither answers nor closes, the
+    /// session holding the hub's transaction): the sync gives up once the answer is long overdue
+    /// (the statement limit and a little more) with one `Error:` line, the file as it was; an
+    /// automatic sync is one `todo: not synced` line and the command succeeds. Both used to wait
+    /// for ever. The next sync sends what waited.
+    @Test func aNetworkThatFallsSilentEndsTheSyncInsteadOfHangingIt() throws {
+        let team = try Team(machines: 1)
+        _ = try team.sharing("Home", "milk")
+        try team[0].add("Home", "bread")
+        let proxy = try SilentProxy(to: team.hub, fallingSilentAt: "pg_advisory_xact_lock")
+        defer { proxy.stop() }
+        let before = try team[0].succeed(["export"]).stdout
+        // Killed if still waiting after 30 s, as the old code waited for ever.
+        func bounded(_ arguments: [String], _ environment: [String: String?]) throws -> RunResult {
+            let (started, running) = (Date(), try team[0].start(arguments, environment: environment))
+            while running.process.isRunning && Date().timeIntervalSince(started) < 30 { Thread.sleep(forTimeInterval: 0.1) }
+            #expect(!running.process.isRunning, "given up after 2 s, not waited for ever")
+            running.kill()
+            return running.wait()
+        }
+        let sync = try bounded(["sync"], ["TODO_SYNC_URL": proxy.url, "TODO_PG_STATEMENT_TIMEOUT": "1"])
+        #expect(sync.failedCleanly(with: 1, oneLine: true), "\(sync.summary)")
+        #expect(sync.stderr.contains("gave no answer within 2 s"), "\(sync.stderr)")
+        #expect(try team[0].succeed(["export"]).stdout == before)
+
+        let add = try bounded(["add", "Home", "eggs"], ["TODO_SYNC_URL": proxy.url, "TODO_SYNC_AUTO": "on", "TODO_SYNC_TIMEOUT": "1"])
+        #expect(add.status == 0 && add.stderr.contains("todo: not synced (") && add.stderr.contains("gave no answer"), "\(add.summary)")
+        #expect(try team.sync(0)["sent"] as? Int == 2, "bread and eggs")
+        #expect(try team.hubTasks().contains("|Home|eggs|"))
+    }
+
     /// A file linked first with no tasks holds a block from 1: a file linked after it with tasks
     /// of its own must not keep ids in that block.
     @Test func aFileLinkedAfterAnEmptyOneTakesNewIds() throws {

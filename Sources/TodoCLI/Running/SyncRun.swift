@@ -44,19 +44,33 @@ package struct SyncRun {
         case .link(let text):
             guard let url = hub else { throw SyncFailure.notAHub(text) }
             let report = try exchange(file, url, true, nil)
-            try print(report, of: file, linking: true, json: json)
+            try afterTheChange { try print(report, of: file, linking: true, json: json) }
             if report.clearedHistory { StandardError.write("todo: the history was cleared: its changes named the tasks' old ids\n") }
         case .run:
-            try print(try exchange(file, try linkedHub(of: file), false, nil), of: file, linking: false, json: json)
+            let report = try exchange(file, try linkedHub(of: file), false, nil)
+            try afterTheChange { try print(report, of: file, linking: false, json: json) }
         case .status: try StandardOutput.print(SyncText.status(try Sync.status(of: file), json: json))
         case .conflicts(let ids) where !ids.isEmpty:
             try Sync.dismiss(ids, in: file)
-            try StandardOutput.print(SyncText.dismissed(ids, json: json))
+            try afterTheChange { try StandardOutput.print(SyncText.dismissed(ids, json: json)) }
         case .conflicts:
             let output = StandardOutput(holdUntilFlushed: true)
             try SyncText.writeConflicts(json: json, to: output) { try Sync.forEachConflict(in: file, $0) }
             try output.flush()
-        case .unlink: try StandardOutput.print(SyncText.unlinked(try Sync.unlink(file), json: json))
+        case .unlink:
+            let unlinked = try Sync.unlink(file)
+            try afterTheChange { try StandardOutput.print(SyncText.unlinked(unlinked, json: json)) }
+        }
+    }
+
+    /// Output written once the sync's change is committed: a failure to write it says the
+    /// change was made, as every command's does (`CommandRun`).
+    private func afterTheChange(_ write: () throws -> Void) throws {
+        do {
+            try write()
+        } catch var failure as OutputFailed {
+            failure.changeWasMade = true
+            throw failure
         }
     }
 

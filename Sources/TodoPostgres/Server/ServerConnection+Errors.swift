@@ -22,6 +22,13 @@ extension ServerConnection {
         // Whichever comes first; a promise completed already ignores the other.
         let lost = ServerError.connectionLost(address: shown)
         connection.closeFuture.whenComplete { _ in promise.fail(lost) }
+        let silence = answerLimit.map { [connection, shown] seconds in
+            future.eventLoop.scheduleTask(in: .seconds(Int64(seconds))) {
+                promise.fail(ServerError.noAnswer(address: shown, seconds: seconds))
+                connection.close().whenComplete { _ in }
+            }
+        }
+        defer { silence?.cancel() }
         do {
             return try promise.futureResult.wait()
         } catch let error as ServerError {

@@ -13,10 +13,16 @@ extension ServerConnection {
         if nested {
             try run("SAVEPOINT " + savepoint)
         } else {
+            // The wait for the writers' turn is bounded by lock_timeout, each statement by
+            // statement_timeout: an answer is due within that, and a little more for the network.
+            if statementTimeout > 0 { answerLimit = statementTimeout + min(statementTimeout, 5) }
             try run("BEGIN")
         }
         depth += 1
-        defer { depth -= 1 }
+        defer {
+            depth -= 1
+            if depth == 0 { answerLimit = nil }
+        }
         do {
             // The write's statement limit, set in the same round trip as the turn is taken
             // (the wait for the turn itself is bounded by lock_timeout).
@@ -27,8 +33,14 @@ extension ServerConnection {
             if rollback {
                 try run(nested ? "ROLLBACK TO SAVEPOINT " + savepoint : "ROLLBACK")
                 if nested { try run("RELEASE SAVEPOINT " + savepoint) }
+            } else if nested {
+                try run("RELEASE SAVEPOINT " + savepoint)
             } else {
-                try run(nested ? "RELEASE SAVEPOINT " + savepoint : "COMMIT")
+                do {
+                    try run("COMMIT")
+                } catch let error as ServerError where error.isConnectionGone {
+                    throw ServerError.lostWhileCommitting(address: shown)
+                }
             }
             return value
         } catch {
@@ -49,6 +61,7 @@ extension ServerConnection {
     /// rows take; waiting for a lock is still bounded.
     func liftStatementLimit() throws {
         try run("SET LOCAL statement_timeout = 0")
+        answerLimit = nil
     }
 
     /// Lets the rest of this transaction's lock waits outlast autovacuum, which gives way to a

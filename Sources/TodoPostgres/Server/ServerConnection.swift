@@ -29,6 +29,11 @@ final class ServerConnection {
     /// Set once the connection is known to be gone: nothing more is sent on it (postgres-nio
     /// would wait for ever for an answer from a server that closed it during a COPY).
     var isLost = false
+    /// Seconds to wait for each answer, while a write's statements have a limit: the server
+    /// cancels a statement at its limit and says so, so silence well past it is a network that
+    /// stopped carrying packets (a socket that neither answers nor closes), and the command
+    /// gives up rather than wait for ever. Nil: no bound (a read, an import).
+    var answerLimit: Int?
 
     /// postgres-nio logs nothing: stderr is todo's, for one `Error:` line.
     static let logger = Logger(label: "todo", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -75,6 +80,10 @@ final class ServerConnection {
         configuration.options.additionalStartupParameters = [
             ("application_name", "todo"),
             ("lock_timeout", String(statementTimeout * 1000)),
+            // The server's side of a network gone silent: it probes an idle client after 10 s
+            // and ends the session (releasing its transaction and the writers' lock) when three
+            // probes 5 s apart go unanswered, however long the client's process lives.
+            ("tcp_keepalives_idle", "10"), ("tcp_keepalives_interval", "5"), ("tcp_keepalives_count", "3"),
         ]
         let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
         do {

@@ -9,6 +9,12 @@ public enum ServerError: ReportedError, Equatable {
     case cannotConnect(address: String, reason: String)
     /// The connection broke during a command; nothing of it was kept.
     case connectionLost(address: String)
+    /// A write's statement got no answer long past its limit (`ServerConnection.answerLimit`);
+    /// the connection was given up, and nothing of the command was kept.
+    case noAnswer(address: String, seconds: Int)
+    /// The connection broke, or fell silent, while the server was committing: whether the
+    /// change was kept cannot be known from here.
+    case lostWhileCommitting(address: String)
     /// A statement ran past `TODO_PG_STATEMENT_TIMEOUT`; nothing of it was kept.
     case timedOut(seconds: Int)
     /// The database belongs to another program, or to a newer todo, or was migrated differently.
@@ -20,9 +26,21 @@ public enum ServerError: ReportedError, Equatable {
         switch self {
         case .cannotConnect(let address, let reason): "cannot connect to \(address): \(reason)"
         case .connectionLost(let address): "the connection to \(address) was lost during the command; nothing of it was kept"
+        case .noAnswer(let address, let seconds):
+            "\(address) gave no answer within \(seconds) s (the network or the server stopped answering); todo gave up, and nothing of the command was kept"
+        case .lostWhileCommitting(let address):
+            "the connection to \(address) was lost while the server was committing the change: whether it was kept cannot be known until the server is reached again (see todo history)"
         case .timedOut(let seconds): "the server took longer than \(seconds) s (TODO_PG_STATEMENT_TIMEOUT) and the command was cancelled; nothing of it was kept"
         case .unusableDatabase(let reason): reason
         case .refused(let message): "the server refused the command: \(message)"
+        }
+    }
+
+    /// Whether the connection is gone (lost, or given up as silent).
+    var isConnectionGone: Bool {
+        switch self {
+        case .connectionLost, .noAnswer: true
+        default: false
         }
     }
 
