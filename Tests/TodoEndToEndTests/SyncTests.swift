@@ -252,6 +252,18 @@ struct SyncTests {
         #expect(try team.tasks(1).split(separator: "\n").map { $0.split(separator: "|")[0] } == (ids + [other, later, direct]).sorted().map { Substring("\($0)") })
     }
 
+    /// An import past the block is refused saying how many ids the file has: as many as before
+    /// it (the refusal undoes what its first batches of 500 took). It said what was left when
+    /// a later batch ran out (100 here).
+    @Test func anImportPastTheBlockSaysHowManyIdsThereAre() throws {
+        let team = try Team(machines: 1, block: 600)
+        _ = try team.link(0)
+        let records = (1...1_000).map { #"{"list":"Home","title":"t\#($0)"}"# + "\n" }.joined()
+        let refused = try team[0].run(["import"], stdin: Data(records.utf8))
+        #expect(refused.failedCleanly(with: 1, oneLine: true) && refused.stderr.contains("this file has 600 of the task ids"), "\(refused.summary)")
+        #expect(try team[0].jsonObject(["sync", "status"])["ids_left"] as? Int == 600)
+    }
+
     @Test func handEditsWithSqlite3AndPsqlAreSynced() throws {
         let team = try Team(machines: 2)
         let id = try team.sharing("Home", "milk")

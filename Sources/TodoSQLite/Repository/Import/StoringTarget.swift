@@ -28,6 +28,9 @@ struct StoringTarget: ImportTarget {
     /// to the whole table, so it only pays when the import is at least as large as the table.
     private let bulkAfter: Int
     private var stored = 0
+    /// The ids the file's reservation held when the import began: what a refusal says is left,
+    /// as the refusal undoes what the import took before it.
+    private var reservedAtStart: Int64?
     private var bulk: BulkLoad?
     /// Each tag's spelling, by its folded form: kept as first written, so an import that says
     /// `Errand` for a tag the file knows as `errand` stores `errand` (and `café` stays apart
@@ -140,9 +143,10 @@ struct StoringTarget: ImportTarget {
     }
 
     /// The first of `count` ids from the reservation of a linked file (sync_link), taken.
-    private func takeReservedIDs(_ count: Int) throws -> Int64 {
+    private mutating func takeReservedIDs(_ count: Int) throws -> Int64 {
         let (first, last) = try db.cached(SQLiteDialect.nextReservedID).bind([]).first { ($0.int64(0), $0.int64(1)) } ?? (1, 0)
-        guard first + Int64(count) - 1 <= last else { throw TodoError.syncIDsLeft(left: Int(max(0, last - first + 1))) }
+        if reservedAtStart == nil { reservedAtStart = max(0, last - first + 1) }
+        guard first + Int64(count) - 1 <= last else { throw TodoError.syncIDsLeft(left: Int(reservedAtStart ?? 0)) }
         try db.run("UPDATE sync_link SET next_id = ?", first + Int64(count))
         return first
     }
