@@ -10,7 +10,7 @@ extension CompositionRoot {
     }
 
     static func syncRun(_ configuration: Configuration) -> SyncRun {
-        SyncRun(configuration, opensServers: opensServers, open: { try open(configuration, onlyReads: false) }) {
+        SyncRun(configuration, opensServers: opensServers, open: { try open(configuration, onlyReads: $0) }) {
             try exchange($0, $1, configuration, linking: $2, timeout: $3)
         }
     }

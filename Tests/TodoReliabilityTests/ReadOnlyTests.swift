@@ -56,6 +56,28 @@ import Glibc
         #expect(fileBytes(path) == before)
     }
 
+    /// `todo sync status` and the conflicts' list only read: a read-only linked file shows them
+    /// (they were refused as commands that would change it). Linked by hand, as `sync init`
+    /// leaves a file, so no hub is needed.
+    @Test func aReadOnlyLinkedFileShowsItsSyncStatus() throws {
+        let todo = try TodoRunner()
+        let path = try Self.database(todo, folder: "linked")
+        try Database(path: path).execute("""
+            INSERT INTO sync_link (id, hub, hub_identity, holder, next_id, last_id)
+            VALUES (1, 'postgres://ann@hub/todo', '1/2', 'laptop', 500, 504)
+            """)
+        try Database(path: path).settle()
+        chmod(path, 0o444)
+        chmod(todo.directory.path("linked"), 0o777)
+        let before = fileBytes(path)
+        let status = try Self.runUnprivileged(todo, ["sync", "status", "--db", path])
+        #expect(status.status == 0 && status.stdout.contains("hub: postgres://ann@hub/todo") && status.stdout.contains("ids left: 5"),
+                "\(status.summary)")
+        let conflicts = try Self.runUnprivileged(todo, ["sync", "conflicts", "--json", "--db", path])
+        #expect(conflicts.status == 0 && conflicts.stdout.hasPrefix("["), "\(conflicts.summary)")
+        #expect(fileBytes(path) == before)
+    }
+
     @Test func aFileInAReadOnlyFolderIsReadAndNeverWritten() throws {
         let todo = try TodoRunner()
         let path = try Self.database(todo, folder: "shelf")

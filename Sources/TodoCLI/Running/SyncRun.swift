@@ -20,10 +20,13 @@ package struct SyncRun {
     /// Whether this build reaches servers: a build without PostgreSQL refuses `sync init` before
     /// it makes the file.
     package let opensServers: Bool
-    package let open: () throws -> any SQLRepository
+    /// Opens the file; `onlyReads` for what only reads it (status, the conflicts' list), which
+    /// works on a read-only file as every reading command does.
+    package let open: (_ onlyReads: Bool) throws -> any SQLRepository
     package let exchange: Exchange
 
-    package init(_ configuration: Configuration, opensServers: Bool, open: @escaping () throws -> any SQLRepository, exchange: @escaping Exchange) {
+    package init(_ configuration: Configuration, opensServers: Bool, open: @escaping (_ onlyReads: Bool) throws -> any SQLRepository,
+                 exchange: @escaping Exchange) {
         (self.configuration, self.opensServers, self.open, self.exchange) = (configuration, opensServers, open, exchange)
     }
 
@@ -39,7 +42,7 @@ package struct SyncRun {
         } else if access(location.path, F_OK) != 0 {
             throw SyncFailure.notLinked
         }
-        let file = try open()
+        let file = try open(request == .status || request == .conflicts(dismiss: []))
         switch request {
         case .link(let text):
             guard let url = hub else { throw SyncFailure.notAHub(text) }
