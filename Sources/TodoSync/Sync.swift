@@ -16,14 +16,7 @@ package enum Sync {
             if let link = try SyncLink.read(file.session) { throw SyncFailure.alreadyLinked(hub: link.hub) }
             var uuids = UUIDMaker()
             var link = SyncLink(hub: shown, hubIdentity: try identity(of: hub.session), holder: uuids.next().text, nextID: 1, lastID: 0)
-            do {
-                return try exchange(file.session, hub.session, &link, behind: nil, cutOff: nil, history: file.historyLimit, block: block, now: now)
-            } catch TodoError.textNotUTF8(let id, let field) {
-                // Found after this file's tasks took the hub's ids, which the failure undoes:
-                // named by the id the file keeps.
-                let kept = try? file.session.first("SELECT old FROM temp.renumbered WHERE new = $1", [.integer(id)]) { try $0.int64(0) }
-                throw TodoError.textNotUTF8((kept ?? nil) ?? id, field: field)
-            }
+            return try exchange(file.session, hub.session, &link, behind: nil, cutOff: nil, history: file.historyLimit, block: block, now: now)
         }
     }
 
@@ -62,7 +55,14 @@ package enum Sync {
     private static func inBoth<T>(_ file: any SQLRepository, _ hub: any SQLRepository, _ body: () throws -> T) throws -> T {
         try file.translatingErrors {
             try file.transaction(rollback: false, joining: false) {
-                try hub.translatingErrors { try hub.transaction(rollback: false, joining: false, body) }
+                do {
+                    return try hub.translatingErrors { try hub.transaction(rollback: false, joining: false, body) }
+                } catch TodoError.textNotUTF8(let id, let field) {
+                    // Found after this file's tasks took other ids (the hub's, at a first sync),
+                    // which the failure undoes: named by the id the file keeps.
+                    let kept = try? file.session.first("SELECT old FROM temp.renumbered WHERE new = $1", [.integer(id)]) { try $0.int64(0) }
+                    throw TodoError.textNotUTF8((kept ?? nil) ?? id, field: field)
+                }
             }
         }
     }

@@ -30,4 +30,10 @@ import TodoCore
         #expect(PasswordFile.password(in: "hub:5432:todo:a\\:\u{301}n:pw", host: "hub", port: 5432, database: "todo", user: "a:\u{301}n") == "pw")
         #expect(PasswordFile.password(in: "#\u{301}hub:5432:todo:ann:pw", host: "#\u{301}hub", port: 5432, database: "todo", user: "ann") == nil)
     }
+
+    /// Names match byte for byte, as libpq compares them: `é` is not `e` + U+0301.
+    @Test func namesMatchByteForByte() {
+        #expect(PasswordFile.password(in: "hub:5432:todo:ren\u{E9}:pw", host: "hub", port: 5432, database: "todo", user: "rene\u{301}") == nil)
+        #expect(PasswordFile.password(in: "hub:5432:todo:ren\u{E9}:pw", host: "hub", port: 5432, database: "todo", user: "ren\u{E9}") == "pw")
+    }
 }

@@ -11,6 +11,10 @@ public enum SyncRequest: Equatable, Sendable {
     /// `todo sync conflicts [--dismiss ID...]`
     case conflicts(dismiss: [Int64])
     case unlink
+
+    /// Whether it only reads the file (the status, the conflicts' list), and so works on a
+    /// read-only one.
+    var onlyReads: Bool { self == .status || self == .conflicts(dismiss: []) }
 }
 
 /// `todo sync`: this file and its hub, a PostgreSQL database, exchange what changed on each.

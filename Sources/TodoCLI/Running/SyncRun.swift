@@ -42,7 +42,7 @@ package struct SyncRun {
         } else if access(location.path, F_OK) != 0 {
             throw SyncFailure.notLinked
         }
-        let file = try open(request == .status || request == .conflicts(dismiss: []))
+        let file = try open(request.onlyReads)
         switch request {
         case .link(let text):
             guard let url = hub else { throw SyncFailure.notAHub(text) }

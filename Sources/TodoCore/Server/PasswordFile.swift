@@ -13,7 +13,8 @@ public enum PasswordFile {
             if line.unicodeScalars.first == "#" { continue }
             let fields = self.fields(of: line)
             guard fields.count == 5 else { continue }
-            if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return fields[4] }
+            // Byte for byte, as libpq compares: `==` takes `é` and `e` + U+0301 for one name.
+            if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0.hasSameScalars(as: $1) }) { return fields[4] }
         }
         return nil
     }
