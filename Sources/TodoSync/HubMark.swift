@@ -14,6 +14,10 @@ enum HubMark {
         case cutOff(marks: [String])
         /// Reset, or restored from a backup older than the file's last sync.
         case behind
+        /// As another file with this file's link left it, after this file's last sync: a copy
+        /// of this file (`todo db backup`, a restored backup) synced in between, as the same
+        /// holder.
+        case copied
     }
 
     /// Where the hub stands, by its mark for this file: naming the file's last sync, or where
@@ -24,8 +28,18 @@ enum HubMark {
             (try $0.text(0), try $0.optionalText(1), try $0.text(2))
         }) {
             if mark == link.ownChange { return .asLeft }
-            guard startedFrom != nil, startedFrom == link.ownChange else { return .behind }
-            return .cutOff(marks: cutOff.split(separator: " ").map(String.init) + [mark])
+            if startedFrom != nil, startedFrom == link.ownChange {
+                return .cutOff(marks: cutOff.split(separator: " ").map(String.init) + [mark])
+            }
+            // A mark newer than this file's last sync, on a cluster still counting up from it,
+            // was left after it by a file with the same link: a copy. (Only a copy's first sync
+            // after the copy was made looks like a sync of its own cut off: it stands where the
+            // mark says that sync started.)
+            guard let own = link.ownChange, UInt64(mark) != nil, UInt64(own) != nil else { return .behind }
+            let newer = try hub.first("SELECT $1::xid8 > $2::xid8 AND pg_current_xact_id() > $2::xid8", [.text(mark), .text(own)]) {
+                try $0.bool(0)
+            }
+            return newer == true ? .copied : .behind
         }
         // No mark at all, but this file's id blocks: a hub linked before it kept marks.
         let before = try hub.first("""

@@ -16,7 +16,8 @@ package enum Sync {
             if let link = try SyncLink.read(file.session) { throw SyncFailure.alreadyLinked(hub: link.hub) }
             var uuids = UUIDMaker()
             var link = SyncLink(hub: shown, hubIdentity: try identity(of: hub.session), holder: uuids.next().text, nextID: 1, lastID: 0)
-            return try exchange(file.session, hub.session, &link, behind: nil, cutOff: nil, history: file.historyLimit, block: block, now: now)
+            return try exchange(file.session, hub.session, &link, behind: nil, cutOff: nil, copied: false,
+                                history: file.historyLimit, block: block, now: now)
         }
     }
 
@@ -28,7 +29,7 @@ package enum Sync {
         try inBoth(file, hub) {
             guard var link = try SyncLink.read(file.session) else { throw SyncFailure.notLinked }
             let found = try identity(of: hub.session)
-            var behind: Behind?, cutOff: [String]?
+            var behind: Behind?, cutOff: [String]?, copied = false
             if found != link.hubIdentity {
                 guard shown == link.hub else { throw SyncFailure.otherHub(linked: link.hubIdentity, found: found) }
                 let sameCluster = found.prefix { $0 != "/" } == link.hubIdentity.prefix { $0 != "/" }
@@ -39,9 +40,11 @@ package enum Sync {
                 case .asLeft: break
                 case .cutOff(let marks): cutOff = marks
                 case .behind: behind = Behind(newsAfter: try HubMark.newsAfter(hub.session, link, sameCluster: true))
+                case .copied: copied = true
                 }
             }
-            return try exchange(file.session, hub.session, &link, behind: behind, cutOff: cutOff, history: file.historyLimit, block: block, now: now)
+            return try exchange(file.session, hub.session, &link, behind: behind, cutOff: cutOff, copied: copied,
+                                history: file.historyLimit, block: block, now: now)
         }
     }
 
@@ -71,9 +74,12 @@ package enum Sync {
     /// lists and tasks are sent (`HubMark.rebase`). `cutOff`: the transactions of this file's
     /// last syncs, which reached the hub and not the file (`HubMark.adopt`). `history`: how many
     /// changes the file's history keeps, where what this sync received is one (not at the first,
-    /// which may renumber).
+    /// which may renumber). `copied`: a copy of this file synced as the same holder since its
+    /// last sync; the sync is as any other (both files' changes are news to each other), and
+    /// then this file becomes a holder of its own, with a block of ids of its own, so that the
+    /// two stop taking each other's marks for a hub gone back.
     private static func exchange(_ file: any SQLSession, _ hub: any SQLSession, _ link: inout SyncLink, behind: Behind?, cutOff: [String]?,
-                                 history: Int, block: Int64, now: String) throws -> SyncReport {
+                                 copied: Bool, history: Int, block: Int64, now: String) throws -> SyncReport {
         let first = link.snapshot == nil
         // Taken before anything is read: what commits after it is read now or the next time.
         let (snapshot, own) = try hub.first("SELECT pg_current_snapshot()::text, pg_current_xact_id()::text", []) { (try $0.text(0), try $0.text(1)) }!
@@ -121,7 +127,12 @@ package enum Sync {
         if !first { try ReceivedChanges.record(file, from: link.hub, at: now, limit: history) }
         // Ids taken on the way (`IDs.take`) were taken in the file's row.
         if let stored = try SyncLink.read(file) { (link.nextID, link.lastID) = (stored.nextID, stored.lastID) }
-        if first || link.idsLeft * 2 < block {
+        if copied {
+            var uuids = UUIDMaker()
+            link.holder = uuids.next().text
+            report.separatedFromCopy = true
+        }
+        if first || copied || link.idsLeft * 2 < block {
             (link.nextID, link.lastID) = try IDs.reserve(block, on: hub, holder: link.holder)
         }
         try HubMark.leave(on: hub, link, own: own)

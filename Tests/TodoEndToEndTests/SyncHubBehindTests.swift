@@ -92,6 +92,32 @@ struct SyncHubBehindTests {
         #expect(try team.sync(0)["hub_behind"] == nil, "once")
     }
 
+    /// A copy of a linked file (`todo db backup`, a backup restored on a second machine) that
+    /// syncs beside the original: each took the other's mark for a hub gone back, said so, and
+    /// took a new block of ids, at every other sync. Now the first to find the other's mark
+    /// becomes a file of its own, once, with ids of its own, and both sync as any two files do.
+    @Test func aCopyOfALinkedFileBecomesAFileOfItsOwn() throws {
+        let team = try Team(machines: 2)
+        try team[0].add("Home", "milk")
+        _ = try team.link(0)
+        try team[0].succeed(["db", "backup", team[1].databasePath])
+        let original = try team[0].add("Home", "from the original"), copy = try team[1].add("Home", "from the copy")
+        #expect(original == copy, "one block, one next id")
+        _ = try team.sync(0)
+        _ = try team.sync(1)
+        let found = try team[0].succeed(["sync"]).stdout
+        #expect(found.contains("\n  A copy of this file had synced with this hub as this file: this file now syncs as one of its own"), "\(found)")
+        #expect(!found.contains("The hub was not as this file left it"), "\(found)")
+        for index in [1, 0, 1, 0] {
+            let report = try team.sync(index)
+            #expect(report["hub_behind"] == nil && report["separated_from_copy"] == nil, "machine \(index): \(report)")
+        }
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT count(*) || ' ' || count(DISTINCT holder) FROM id_blocks") == "2 2")
+        #expect(try team[0].add("Home", "later here") != team[1].add("Home", "later there"))
+        try team.converge()
+        #expect(try team[0].succeed(["sync"]).stdout.split(separator: "\n").count == 1, "nothing more to say")
+    }
+
     /// Restored from a dump older than the file's last block, then written to directly before
     /// any file synced: the team member got ids the file had given. The file's first sync works,
     /// and its tasks that held them take new ones, one entry each in the map.

@@ -18,6 +18,9 @@ public struct SyncReport: Equatable, Sendable {
     /// Set when the hub was not as this file left it (reset, or restored from an older backup):
     /// this file's lists and tasks were sent again.
     public var hubBehind: HubBehind?
+    /// Set when a copy of this file (with its link) had synced since this file's last sync: this
+    /// file now syncs as a file of its own, with ids of its own.
+    public var separatedFromCopy = false
 
     public init(hub: String) {
         self.hub = hub

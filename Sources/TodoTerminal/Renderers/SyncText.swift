@@ -21,6 +21,7 @@ public enum SyncText {
             if let behind = report.hubBehind {
                 try output.write(",\"hub_behind\":{\"lacked\":\(behind.lacked),\"had_otherwise\":\(behind.hadOtherwise)}")
             }
+            if report.separatedFromCopy { try output.write(",\"separated_from_copy\":true") }
             return try output.write("}\n")
         }
         let count = report.conflicts
@@ -30,6 +31,10 @@ public enum SyncText {
         if let behind = report.hubBehind {
             try output.write("  The hub was not as this file left it (reset, or restored from an older backup): this file's lists and tasks"
                 + " were sent again (\(behind.lacked) the hub did not have, \(behind.hadOtherwise) it had otherwise)\n")
+        }
+        if report.separatedFromCopy {
+            try output.write("  A copy of this file had synced with this hub as this file: this file now syncs as one of its own,"
+                + " with ids of its own\n")
         }
         try conflicts { try output.write("  " + line($0) + "\n") }
         try renumbered { try output.write("  \($0.from) → \($0.to)\n") }
