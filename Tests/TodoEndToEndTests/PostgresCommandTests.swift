@@ -186,6 +186,41 @@ struct PostgresCommandTests {
         #expect(result.stderr.contains("there is no database named 'no_such_db'"), "\(result.stderr)")
     }
 
+    /// A server that takes the connection and never answers it (a network gone silent at the
+    /// handshake): connect_timeout ends the wait, and the line says so, for a command and for a
+    /// sync. It said "the other end closed the connection" (found by a helper's sweep).
+    @Test func aServerSilentAtTheHandshakeIsNoAnswerWithinTheLimit() throws {
+        let proxy = try SilentProxy(to: try #require(PostgresTestServer.url), fallingSilentAt: "application_name")
+        defer { proxy.stop() }
+        let url = proxy.url + (proxy.url.contains("?") ? "&" : "?") + "connect_timeout=1"
+        let todo = try TodoRunner()
+        try todo.add("Inbox", "here")
+        for arguments in [["list", "--db", url], ["sync", "init", url]] {
+            let result = try todo.run(arguments)
+            #expect(result.failedCleanly(with: 1, oneLine: true), "\(result.summary)")
+            #expect(result.stderr.contains(": no answer within 1 s (connect_timeout)"), "\(result.stderr)")
+        }
+    }
+
+    /// A database another program uses (a table of its own, a view) is left untouched, as an
+    /// SQLite file of another program is: by a command, and by a sync that would make it a hub.
+    /// It got todo's tables beside its own (found by a helper's sweep).
+    @Test func anotherProgramsDatabaseIsLeftUntouched() throws {
+        let url = try PostgresTestServer.newDatabase()
+        try PostgresTestServer.psql(url, "CREATE TABLE orders (id int); CREATE VIEW big_orders AS SELECT * FROM orders")
+        let tables = "SELECT string_agg(relname, ' ' ORDER BY relname) FROM pg_class WHERE relnamespace = 'public'::regnamespace"
+        let before = try PostgresTestServer.psql(url, tables)
+        let added = try TodoRunner().run(["add", "Inbox", "t", "--db", url])
+        #expect(added.failedCleanly(with: 1, oneLine: true), "\(added.summary)")
+        #expect(added.stderr.contains("the database holds 2 tables todo did not make (public.big_orders, …): it is another program's"), "\(added.stderr)")
+        let linking = try TodoRunner()
+        try linking.add("Inbox", "here")
+        let linked = try linking.run(["sync", "init", url])
+        #expect(linked.failedCleanly(with: 1, oneLine: true) && linked.stderr.contains("another program's"), "\(linked.summary)")
+        #expect(try PostgresTestServer.psql(url, tables) == before && before == "big_orders orders")
+        #expect(try linking.run(["sync", "status"]).stderr.contains("not linked"))
+    }
+
     /// A write waits its turn behind another writer's lock, up to TODO_PG_STATEMENT_TIMEOUT, then
     /// gives up in one line with nothing written.
     @Test func aStatementTimeoutIsOneLineAndWritesNothing() throws {

@@ -32,7 +32,7 @@ struct PostgresConfigurationTests {
         // No password anywhere, or a wrong one: one line, which never shows it.
         let none = try todo.run(["list"], environment: unset, in: work)
         #expect(none.failedCleanly(with: 1, oneLine: true), "\(none.summary)")
-        #expect(none.stderr.contains("put it in the URL or in PGPASSWORD"), "\(none.stderr)")
+        #expect(none.stderr.contains("put it in the URL, in PGPASSWORD or in ~/.pgpass"), "\(none.stderr)")
         environment["PGPASSWORD"] = "not-the-password"
         let wrong = try todo.run(["list"], environment: environment, in: work)
         #expect(wrong.failedCleanly(with: 1, oneLine: true) && wrong.stderr.contains("refused the password"), "\(wrong.summary)")

@@ -94,13 +94,28 @@ struct ServerMigrator {
         return migrations.filter { !done.contains($0.version) }
     }
 
-    /// A database that already has tables called `lists` or `tasks` but no record of todo's
-    /// migrations belongs to something else: left alone.
+    /// A database that already has tables (or views) that todo did not make, with no record of
+    /// todo's migrations, is another program's: left alone, as a file of another program is,
+    /// rather than given todo's tables beside its own. Extensions' tables do not count. (Tables
+    /// named as todo's, without that record, are said apart: todo's own, the record lost by hand,
+    /// or another program's.)
     private func refuseForeign(_ server: ServerConnection) throws {
-        let taken = try server.first("SELECT to_regclass('lists') IS NOT NULL OR to_regclass('tasks') IS NOT NULL") { try $0.bool(0) } ?? false
-        if taken {
+        let named = try server.first("SELECT to_regclass('lists') IS NOT NULL OR to_regclass('tasks') IS NOT NULL") { try $0.bool(0) } ?? false
+        if named {
             throw ServerError.unusableDatabase(
                 "the database already has tables named lists or tasks that todo did not make: give todo a database of its own")
+        }
+        let (count, first) = try server.first("""
+            SELECT count(*), min(quote_ident(n.nspname) || '.' || quote_ident(c.relname))
+            FROM pg_class AS c JOIN pg_namespace AS n ON n.oid = c.relnamespace
+            WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+              AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp\\_%'
+              AND NOT EXISTS (SELECT 1 FROM pg_depend AS d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+            """) { (try $0.int(0), try $0.optionalText(1)) } ?? (0, nil)
+        if count > 0, let first {
+            throw ServerError.unusableDatabase(
+                "the database holds \(count == 1 ? "a table" : "\(count) tables") todo did not make (\(first)\(count == 1 ? "" : ", …")):"
+                + " it is another program's, and was left untouched; give todo a database of its own")
         }
     }
 }

@@ -86,11 +86,15 @@ final class ServerConnection {
             ("tcp_keepalives_idle", "10"), ("tcp_keepalives_interval", "5"), ("tcp_keepalives_count", "3"),
         ]
         let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        let started = ContinuousClock.now
         do {
             let connection = try PostgresConnection.connect(on: eventLoop, configuration: configuration, id: 1, logger: logger).wait()
             return ServerConnection(connection: connection, shown: shown, statementTimeout: statementTimeout)
         } catch {
-            throw ServerError.cannotConnect(address: shown, reason: connectFailure(error, address))
+            // Past the limit, postgres-nio closes a connection the server took but never answered
+            // on, and reports it as closed: that is a silent server, said so.
+            let timedOut = ContinuousClock.now - started >= Duration(configuration.options.connectTimeout) - .milliseconds(20)
+            throw ServerError.cannotConnect(address: shown, reason: connectFailure(error, address, timedOut: timedOut))
         }
     }
 
@@ -120,7 +124,7 @@ final class ServerConnection {
     }
 
     /// Why connecting failed, in words a user can act on.
-    private static func connectFailure(_ error: any Error, _ address: ServerAddress) -> String {
+    private static func connectFailure(_ error: any Error, _ address: ServerAddress, timedOut: Bool) -> String {
         switch ServerError.sqlState(of: error) {
         case "28P01": return "the server refused the password for user '\(address.user)'"
         case "28000": return "the server does not let user '\(address.user)' in (\(ServerError.message(of: error)))"
@@ -129,7 +133,7 @@ final class ServerConnection {
         case nil: break
         }
         let text = String(describing: (error as? PSQLError)?.underlying ?? error)
-        if text.contains("connectTimeout") || text.contains("imed out") {
+        if text.contains("connectTimeout") || text.contains("imed out") || timedOut {
             return "no answer within \(address.connectTimeout) s (connect_timeout)"
         }
         if text.contains("refused") || text.contains("ECONNREFUSED") { return "nothing is listening there (connection refused)" }
@@ -147,7 +151,7 @@ final class ServerConnection {
         }
         switch (error as? PSQLError)?.code {
         case .sslUnsupported?: return "the server does not offer TLS, which sslmode=\(address.tls.rawValue) requires"
-        case .authMechanismRequiresPassword?: return "the server asks for a password: put it in the URL or in PGPASSWORD"
+        case .authMechanismRequiresPassword?: return "the server asks for a password: put it in the URL, in PGPASSWORD or in ~/.pgpass"
         case .serverClosedConnection?, .connectionError?, .uncleanShutdown?, .messageDecodingFailure?, .unexpectedBackendMessage?:
             return "the other end closed the connection before todo could log in (it is not a PostgreSQL server, or it turned this client away: its log says why)"
         default: return text
