@@ -47,9 +47,7 @@ package struct StoredValuesCheck {
         try session.forEachRow("SELECT id, name, created_at, uuid FROM lists ORDER BY id", []) { row in
             let owner = "list \(try row.int64(0))", name = try row.text(1)
             if !row.isUTF8(1) { report("\(owner): its name \(MessageText.quoted(name)) is not UTF-8 text (no name typed can reach it)") }
-            if !Names.isTrimmedName(name) { report("\(owner): its name \(MessageText.quoted(name)) is empty or has spaces around it") }
-            if let problem = TextLimits.listNameProblem(name) { report("\(owner): " + problem) }
-            if let problem = StoredTask.timeProblem(try row.optionalText(2), "created_at") { report("\(owner): \(problem)") }
+            for problem in StoredTask.listProblems(name: name, createdAt: try row.optionalText(2)) { report("\(owner): \(problem)") }
             if let problem = StoredTask.uuidProblem(try row.optionalText(3)) { report("\(owner): \(problem)") }
         }
         // Each table's index keeps its uuids apart; only this finds one a task and a list share.
@@ -107,7 +105,7 @@ package struct StoredValuesCheck {
 extension StoredTask {
     /// What in a row of `SELECT id, title, priority, done (as text), due, created_at, updated_at,
     /// completed_at, repeat, repeat_from, uuid` todo cannot read; empty when all is well.
-    static func problems(_ row: any SQLRow) throws -> [String] {
+    package static func problems(_ row: any SQLRow) throws -> [String] {
         var problems: [String] = []
         let title = try row.optionalText(1) ?? "", priority = try row.optionalText(2) ?? "", done = try row.optionalText(3)
         if title.isEmpty { problems.append("its title is empty") }
@@ -129,6 +127,15 @@ extension StoredTask {
         for (column, field) in [(1, "its title is"), (11, "its notes are")] where !row.isUTF8(column) {
             problems.append("\(field) not UTF-8 text (todo shows U+FFFD for its bytes, and will not write the task)")
         }
+        return problems
+    }
+
+    /// What in a list's name and creation time todo cannot read; empty when all is well.
+    package static func listProblems(name: String, createdAt: String?) -> [String] {
+        var problems: [String] = []
+        if !Names.isTrimmedName(name) { problems.append("its name \(MessageText.quoted(name)) is empty or has spaces around it") }
+        if let problem = TextLimits.listNameProblem(name) { problems.append(problem) }
+        if let problem = timeProblem(createdAt, "created_at") { problems.append(problem) }
         return problems
     }
 

@@ -25,6 +25,8 @@ public enum SyncFailure: ReportedError, Equatable {
     case noConflict(Int64)
     /// The hub is not the database this file was linked to.
     case otherHub(linked: String, found: String)
+    /// A value on the hub that todo cannot read (written there by hand): the row, and what.
+    case unreadableOnHub(String, String)
 
     public var exitStatus: Int32 {
         if case .notAHub = self { return ExitStatus.usage }
@@ -55,6 +57,8 @@ public enum SyncFailure: ReportedError, Equatable {
             "list \(id)'s name in the database is not UTF-8 text (written by hand?), which would reach the hub changed; rename it with sqlite3 (see todo db check), then sync again. Nothing was synced"
         case .noConflict(let id):
             "there is no conflict \(id) waiting (todo sync conflicts lists them); nothing was dismissed"
+        case .unreadableOnHub(let row, let problem):
+            "the hub's \(row) holds what todo cannot read: \(problem) (written there by hand?); fix it there (todo db check --db on the hub lists every such value), then sync again. Nothing was synced"
         case .otherHub(let linked, let found):
             "the hub is not the database this file was linked to (linked: \(linked), found: \(found)); nothing was synced. todo sync unlink, then todo sync init URL, links it to this one"
         }

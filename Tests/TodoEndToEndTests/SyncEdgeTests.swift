@@ -54,6 +54,32 @@ struct SyncEdgeTests {
         #expect(try team.hubTasks().contains("|Home|eggs|"))
     }
 
+    /// A value written on the hub by hand that todo cannot read (no CHECK states it there: a time
+    /// that is no time, a tag holding a space that is not ASCII's) stops the sync naming the
+    /// hub's task, the file as it was. It was taken into the file, where the file's CHECKs did
+    /// not refuse it either, and undo's records then failed `todo db check` (found by a
+    /// helper's sweep).
+    @Test func aValueOnTheHubTodoCannotReadStopsTheSync() throws {
+        let team = try Team(machines: 2)
+        let milk = try team.sharing("Home", "milk")
+        for (change, problem) in [("UPDATE tasks SET created_at = 'yesterday'", "created_at 'yesterday' is not a time"),
+                                  ("INSERT INTO task_tags (task_id, tag) VALUES (\(milk), E'a\\u2003b'); UPDATE tasks SET title = title",
+                                   "tag 'a\u{2003}b' is not one word")] {
+            try PostgresTestServer.psql(team.hub, change + " WHERE id = \(milk)")
+            let before = try team[1].succeed(["export"]).stdout
+            let sync = try team[1].run(["sync"])
+            #expect(sync.failedCleanly(with: 1, oneLine: true), "\(sync.summary)")
+            #expect(sync.stderr.contains("the hub's task \(milk) holds what todo cannot read: \(problem)"), "\(sync.stderr)")
+            #expect(try team[1].succeed(["export"]).stdout == before)
+            try PostgresTestServer.psql(team.hub, "UPDATE tasks SET created_at = updated_at WHERE id = \(milk); DELETE FROM task_tags WHERE task_id = \(milk)")
+        }
+        // Put right on the hub, the next sync goes through and brings what changed there since.
+        try PostgresTestServer.psql(team.hub, "UPDATE tasks SET title = 'oat milk' WHERE id = \(milk)")
+        #expect(try team.sync(1)["received"] as? Int == 1)
+        try team.converge()
+        #expect(try team[1].run(["db", "check"]).status == 0)
+    }
+
     /// A file linked first with no tasks holds a block from 1: a file linked after it with tasks
     /// of its own must not keep ids in that block.
     @Test func aFileLinkedAfterAnEmptyOneTakesNewIds() throws {
