@@ -34,7 +34,7 @@ public final class Notices: @unchecked Sendable {
 
     /// One more record (or task, by its id) that `text` is about (`dropped the recurrence 'weekdays'`).
     func add(_ text: String, line: Int) {
-        if let index = kinds.firstIndex(where: { $0.text == text }) {
+        if let index = kinds.firstIndex(where: { $0.text.hasSameScalars(as: text) }) {
             kinds[index].count += 1
             if kinds[index].lines.count < Self.linesNamed { kinds[index].lines.append(line) }
         } else if kinds.count == Self.kindsKept {

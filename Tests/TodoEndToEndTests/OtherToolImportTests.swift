@@ -178,6 +178,19 @@ import TodoTestSupport
         #expect(unsaid.stderr.contains("this looks like a Taskwarrior export: add --format taskwarrior"), "\(unsaid.stderr)")
     }
 
+    /// Two fields spelt apart (`é` as one scalar, and as `e` + U+0301) are two notices, each
+    /// with its own record: one notice said both, spelt as the first, "2 records".
+    @Test func fieldsSpeltApartAreNoticedApart() throws {
+        let todo = try TodoRunner()
+        let records = "{\"description\":\"a\",\"status\":\"pending\",\"\u{E9}\":\"x\"}\n{\"description\":\"b\",\"status\":\"pending\",\"e\u{301}\":\"y\"}\n"
+        let result = try todo.run(["import", "--format", "taskwarrior"], stdin: Data(records.utf8))
+        #expect(result.status == 0, "\(result.summary)")
+        let notices = result.stderrLines.filter { $0.contains("(todo has no such field)") }
+        #expect(notices.map { Array($0.unicodeScalars) } == ["todo: left out \"\u{E9}\" (todo has no such field): 1 record (line 1)",
+                                                           "todo: left out \"e\u{301}\" (todo has no such field): 1 record (line 2)"]
+                    .map { Array($0.unicodeScalars) }, "\(result.stderr)")
+    }
+
     /// A pipe is read as a file is: the recurring templates, matched on a second reading, come
     /// through `cat |` too (they were lost without a word when the copy was made too late).
     @Test(arguments: Store.all) func aTaskwarriorExportPipedInIsReadWhole(_ store: Store) throws {
