@@ -9,8 +9,8 @@ extension NavigatorApp {
         let size = terminal.size
         drawnSize = size
         var frame = Frame(rows: size.rows, columns: size.columns)
-        guard size.rows >= 6, size.columns >= 24 else {
-            frame.put("Window too small", row: 0, column: 0)
+        guard !windowTooSmall else {
+            frame.put("Window too small (q quits)", row: 0, column: 0)
             return try terminal.show(frame)
         }
         let body = (first: 1, rows: pageRows)

@@ -53,6 +53,10 @@ public final class NavigatorApp {
     public private(set) var reopens = false
     /// The database's file was deleted or moved away: said once, and nothing is written to it.
     private var saidGone = false
+    /// Another file was put at the path while a form or a prompt was open: the view is started
+    /// again on that file only once the user leaves it (nothing typed is saved), so that what
+    /// is being typed never lands on another screen as keys (the rest of a title ran D, y).
+    private var replacedWhileTyping = false
     /// The size the last frame was drawn for.
     var drawnSize = (rows: 0, columns: 0)
     private var seenVersion: Int64 = 0
@@ -76,7 +80,12 @@ public final class NavigatorApp {
         try start()
         while !isFinished {
             if let key = try terminal.nextKey(waitingAtMost: 250) {
-                try press(key)
+                try handle(key)
+                // Keys already typed (a paste) are handled before the next frame is drawn: one
+                // frame, and one search of a filter, for all of them. Drawn per key, a paste of
+                // 2,000 characters into the filter took 20 s.
+                while !isFinished, let more = try terminal.nextKey(waitingAtMost: 0) { try handle(more) }
+                if !isFinished { try draw() }
             } else {
                 try refreshIfChanged()
             }
@@ -113,7 +122,18 @@ public final class NavigatorApp {
 
     /// Handles one key and draws the result.
     public func press(_ key: Key) throws {
+        try handle(key)
+        if !isFinished { try draw() }
+    }
+
+    /// Handles one key. In a window too small to show anything, only quitting is: a key acted
+    /// on there (D, then y) did what no one could see.
+    func handle(_ key: Key) throws {
         if key == .control("c") { return quit() }
+        if windowTooSmall {
+            if key == .character("q") { quit() }
+            return
+        }
         statusIsError = false
         switch mode {
         case .help: mode = .browsing
@@ -124,7 +144,24 @@ public final class NavigatorApp {
             status = nil
             handleBrowsing(key)
         }
-        if !isFinished { try draw() }
+        if replacedWhileTyping && !isTyping {
+            reopens = true
+            quit()
+        }
+    }
+
+    /// Whether the window is too small to show anything but that.
+    var windowTooSmall: Bool {
+        let size = terminal.size
+        return size.rows < 6 || size.columns < 24
+    }
+
+    /// A form or a prompt is open: what is typed is text, not commands.
+    private var isTyping: Bool {
+        switch mode {
+        case .form, .prompt: true
+        case .browsing, .confirm, .help: false
+        }
     }
 
     // MARK: Events
@@ -168,6 +205,12 @@ public final class NavigatorApp {
     /// run ends with `reopens`); with nothing there the view stays as it was, says so once, and
     /// every change is refused (the repository checks before it commits) until a file is back.
     func noticeGone(path: String, replaced: Bool) throws {
+        if replaced && isTyping {
+            guard !replacedWhileTyping else { return }
+            replacedWhileTyping = true
+            sayReplacedWhileTyping()
+            return try draw()
+        }
         if replaced {
             reopens = true
             return quit()
@@ -176,6 +219,11 @@ public final class NavigatorApp {
         saidGone = true
         sayGone()
         try draw()
+    }
+
+    private func sayReplacedWhileTyping() {
+        status = "Error: another database file is at the path: nothing typed here is saved"
+        statusIsError = true
     }
 
     /// One line, short enough for the status line whatever the path.
@@ -187,7 +235,11 @@ public final class NavigatorApp {
     func fail(_ error: any Error) {
         if case TodoError.databaseGone(let path, let replaced) = error {
             saidGone = true
-            if replaced { try? noticeGone(path: path, replaced: true) }
+            if replaced {
+                try? noticeGone(path: path, replaced: true)
+                if replacedWhileTyping { return sayReplacedWhileTyping() }
+                if isFinished { return }
+            }
             return sayGone()
         }
         status = "Error: " + ServerPasswords.hidden(in: (error as? any CustomStringConvertible)?.description ?? "\(error)")

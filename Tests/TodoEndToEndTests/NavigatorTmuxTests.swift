@@ -158,6 +158,78 @@ import TodoTestSupport
         #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
     }
 
+    /// Another file put at the path while a task's form is open: the form stays, says that nothing
+    /// typed is saved, and the keys typed go on into it. The view used to start again on the
+    /// other file at once, and the rest of the title ran as keys there: D, then y, deleted a list
+    /// (found by a helper's sweep). Esc leaves the form; then the other file is opened.
+    @Test(.enabled(if: hasTmux || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux"))
+    func aFileReplacedUnderAnOpenFormTakesNoKeysAsCommands() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "task A")
+        let session = try Session(todo, command: Self.command(todo, "'\(TodoRunner.binary)' ui"))
+        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        try session.send("Enter")
+        #expect(try session.waitFor("task A") != nil, "\(session.screen())")
+        try session.send("Enter")
+        #expect(try session.waitFor("Edit task") != nil, "\(session.screen())")
+        try session.send("B", "u", "y")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: todo.databasePath + suffix) }
+        try todo.add("Work", "important")
+        #expect(try session.waitFor("nothing typed here is saved", seconds: 5) != nil, "\(session.screen())")
+        try session.send("D", "y", "e", "s")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(session.screen().contains("Edit task"), "the form is still open: \(session.screen())")
+        #expect(try todo.jsonArray(["list", "Work"]).count == 1, "nothing was deleted")
+        try session.send("Enter")
+        #expect(try todo.jsonArray(["list", "Work"]).map { $0["title"] as? String } == ["important"], "nothing was saved")
+        try session.send("Escape")
+        #expect(try session.waitFor("Another database file was put at the path", seconds: 5) != nil, "\(session.screen())")
+        #expect(try session.waitFor("Work  1 open") != nil, "\(session.screen())")
+        #expect(try todo.jsonArray(["history"]).count == 1, "the add, nothing else")
+        try session.send("q")
+        #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
+    }
+
+    /// A window too small to show anything takes no key but q: D, then y, deleted a list no one
+    /// could see asked about (found by a helper's sweep).
+    @Test(.enabled(if: hasTmux || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux"))
+    func aWindowTooSmallTakesNoKeyButQuit() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "task A")
+        let session = try Session(todo, command: Self.command(todo, "'\(TodoRunner.binary)' ui"))
+        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        try session.tmux(["resize-window", "-x", "20", "-y", "4"])
+        #expect(try session.waitFor("Window too small") != nil, "\(session.screen())")
+        try session.send("D", "y", "a", "x", "Enter")
+        try session.tmux(["resize-window", "-x", "80", "-y", "20"])
+        #expect(try session.waitFor("Home  1 open") != nil, "\(session.screen())")
+        #expect(try todo.jsonArray(["list"]).map { $0["name"] as? String } == ["Home"])
+        try session.tmux(["resize-window", "-x", "20", "-y", "4"])
+        #expect(try session.waitFor("Window too small") != nil, "\(session.screen())")
+        try session.send("q")
+        #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
+    }
+
+    /// A paste into the filter is one search, not one per character: 3,000 characters took the
+    /// old code over 10 s, drawn and searched after each key (found by a helper's sweep).
+    @Test(.enabled(if: hasTmux || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux"))
+    func aPasteIntoTheFilterIsOneSearch() throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "task A")
+        let session = try Session(todo, command: Self.command(todo, "'\(TodoRunner.binary)' ui"))
+        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        try session.send("Enter")
+        #expect(try session.waitFor("task A") != nil, "\(session.screen())")
+        try session.send("/")
+        // Every word but the last matches the task: only the last shows that none does.
+        let pasted = String(repeating: "task ", count: 600) + "zzz"
+        try session.tmux(["send-keys", "-l", pasted])
+        let took = try session.waitFor("No task matches the filter", seconds: 5)
+        #expect(took != nil, "\(session.screen())")
+        try session.send("Escape", "q")
+        #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
+    }
+
     @Test func withoutATerminalItRefuses() throws {
         let todo = try TodoRunner()
         let result = try todo.run(["ui"])
