@@ -2,6 +2,9 @@
 #define TODO_CSQLITE_SHIM_H
 
 #include <sqlite3.h>
+// Extended attributes mark which database file a write-ahead log is (LogOwner.swift); Swift's
+// Glibc module does not bring this header.
+#include <sys/xattr.h>
 
 // SQLITE_TRANSIENT is a cast macro Swift cannot import: SQLite copies the bound bytes.
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }

@@ -31,8 +31,10 @@ extension CompositionRoot {
             let navigatorApp = NavigatorApp(terminal: terminal, app: app, display: display, today: today, defaultList: Environment.process.defaultList)
             try navigatorApp.run(saying: message)
             guard navigatorApp.reopens else { return }
-            repository = try open(configuration, onlyReads: false)
-            message = "Another database file was put at the path: this is it"
+            // What opening has to say goes on the status line: stderr would write over the view.
+            var said = ["Another database file was put at the path: this is it"]
+            repository = try open(configuration, onlyReads: false) { said.append($0) }
+            message = said.joined(separator: "; ")
         }
     }
 }

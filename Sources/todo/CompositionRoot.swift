@@ -40,14 +40,18 @@ extension CompositionRoot {
         return try missing ? SQLiteTodoRepository.openEmpty() : open(configuration, onlyReads: onlyReads)
     }
 
-    /// Opens the one repository, and says on stderr where the file was saved if opening it had to
-    /// upgrade its schema first (stdout stays the command's).
-    static func open(_ configuration: Configuration, onlyReads: Bool) throws -> SQLiteTodoRepository {
+    /// Opens the one repository, and says (on stderr, unless told where) where the file was saved
+    /// if opening it had to upgrade its schema first, and where it set aside another file's log.
+    static func open(_ configuration: Configuration, onlyReads: Bool,
+                     saying say: (String) -> Void = { StandardError.write("todo: " + $0 + "\n") }) throws -> SQLiteTodoRepository {
         var options = SQLiteTodoRepository.Options(try configuration.fileSettings())
         options.onlyReads = onlyReads
         let repository = try SQLiteTodoRepository.open(path: configuration.location.path, options: options)
+        if let log = repository.unappliedLog {
+            say("the write-ahead log beside the database was another file's, which was at this path before; it was not applied, and is kept as \(TerminalText.safe(log))")
+        }
         if let backup = repository.migrationBackup {
-            StandardError.write("todo: upgraded the database's schema; the file as it was is saved at \(TerminalText.safe(backup))\n")
+            say("upgraded the database's schema; the file as it was is saved at \(TerminalText.safe(backup))")
         }
         return repository
     }

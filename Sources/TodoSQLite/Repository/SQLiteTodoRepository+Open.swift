@@ -102,6 +102,7 @@ extension SQLiteTodoRepository {
         timestamp: @escaping () -> String = { LocalClock().timestamp() }, _ check: (SQLiteTodoRepository) throws -> T
     ) throws -> T {
         try refuseUnusableFile(path)
+        let unappliedLog = try LogOwner.setAsideForeignLog(of: path, time: timestamp())
         let sidecars = SidecarFiles(of: path)
         // Everything that holds the connection lives in here, so it is closed when this throws.
         func openAndCheck() throws -> T {
@@ -114,6 +115,7 @@ extension SQLiteTodoRepository {
             db.setBusyTimeout(milliseconds: busyTimeout)
             let repository = SQLiteTodoRepository(connection: db, timestamp: timestamp)
             repository.fileIdentity = FileIdentity.of(path)
+            repository.unappliedLog = unappliedLog
             return try repository.translatingErrors {
                 try db.foldLogOnClose(tidy && sidecars.noneExisted)
                 try repository.refuseForeignFile()

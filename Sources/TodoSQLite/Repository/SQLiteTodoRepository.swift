@@ -9,6 +9,8 @@ public final class SQLiteTodoRepository: SQLRepository {
     package let timestamp: () -> String
     /// Where opening saved a copy of the file before migrating it, if it did.
     public internal(set) var migrationBackup: String?
+    /// Where opening set aside a write-ahead log that was another file's (`LogOwner`), if it did.
+    public internal(set) var unappliedLog: String?
 
     /// How many changes the history keeps (0: none, and nothing is recorded).
     package var historyLimit = Options.defaultHistoryLimit

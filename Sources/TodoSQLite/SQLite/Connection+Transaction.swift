@@ -25,6 +25,8 @@ extension Connection {
                 undo(nested: nested)
                 throw error
             }
+            // The log this commit grew is marked as this file's (see `LogOwner`).
+            if !nested, logLimit != nil { LogOwner.mark(path) }
         }
         return value
     }
