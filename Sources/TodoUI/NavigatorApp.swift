@@ -130,6 +130,8 @@ public final class NavigatorApp {
     /// on there (D, then y) did what no one could see.
     func handle(_ key: Key) throws {
         if key == .control("c") { return quit() }
+        // Redraw (the terminal draws the next frame whole): nothing else, in any mode.
+        if key == .control("l") { return }
         if windowTooSmall {
             if key == .character("q") { quit() }
             return

@@ -99,7 +99,7 @@ import TodoTestSupport
     }
 
     @Test(.enabled(if: hasTmux || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux"),
-          arguments: ["TERM", "HUP"])
+          arguments: ["TERM", "HUP", "USR1"])
     func aSignalFromOutsideRestoresTheTerminal(signal: String) throws {
         let todo = try TodoRunner()
         try todo.add("Home", "t")
@@ -112,7 +112,8 @@ import TodoTestSupport
         kill.arguments = ["-" + signal, pid]
         try kill.run()
         kill.waitUntilExit()
-        let status = signal == "TERM" ? 143 : 129
+        // SIGUSR1 left the alternate screen on (found by a helper's sweep).
+        let status = ["TERM": 143, "HUP": 129, "USR1": 138][signal]!
         #expect(try session.waitFor("EXIT=\(status)") != nil, "\(session.screen())")
         Thread.sleep(forTimeInterval: 0.2)
         let before = try String(contentsOfFile: todo.directory.path("before.txt"), encoding: .utf8)
@@ -156,6 +157,38 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["list", "Elsewhere"]).contains { $0["title"] as? String == "kept" })
         try session.send("q")
         #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
+    }
+
+    /// Stopped (SIGTSTP from outside, or Ctrl-Z) in an interactive shell, then `fg`: while stopped
+    /// the shell has its screen back, and once continued the view is drawn whole and takes keys.
+    /// The view stayed on screen with the terminal raw, and was not drawn again after (found by
+    /// a helper's sweep).
+    @Test(.enabled(if: hasTmux || ProcessInfo.processInfo.environment["CI"] != nil, "needs tmux"),
+          arguments: ["TSTP", "Ctrl-Z"])
+    func stoppedAndContinuedItGivesTheTerminalBackAndTakesItAgain(stop: String) throws {
+        let todo = try TodoRunner()
+        try todo.add("Home", "water the ferns")
+        let environment = todo.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let session = try Session(todo, command: "env \(environment) PS1='prompt$ ' bash --norc --noprofile -i")
+        #expect(try session.waitFor("prompt$") != nil, "\(session.screen())")
+        try session.tmux(["send-keys", "-l", "sh -c 'echo $$ > todo.pid; exec \"$0\" ui' '\(TodoRunner.binary)'"])
+        try session.send("Enter")
+        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        if stop == "TSTP" {
+            let pid = try String(contentsOfFile: todo.directory.path("todo.pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(try todo.shell("kill -TSTP \(pid)").status == 0)
+        } else {
+            try session.send("C-z")
+        }
+        #expect(try session.waitFor("Stopped") != nil, "\(session.screen())")
+        #expect(!session.screen().contains("todo · Lists"), "the shell has its screen back: \(session.screen())")
+        try session.tmux(["send-keys", "-l", "fg"])
+        try session.send("Enter")
+        #expect(try session.waitFor("todo · Lists") != nil && session.screen().contains("Home  1 open"), "\(session.screen())")
+        try session.send("Enter")
+        #expect(try session.waitFor("water the ferns") != nil, "keys work again: \(session.screen())")
+        try session.send("q", "q")
+        #expect(try session.waitFor("prompt$") != nil && !session.screen().contains("todo · "), "\(session.screen())")
     }
 
     /// Another file put at the path while a task's form is open: the form stays, says that nothing

@@ -7,7 +7,9 @@ import Glibc
 /// The real terminal: raw mode through termios, the alternate screen, keys read with `poll`,
 /// resizes through SIGWINCH. The terminal is put back as it was by `restore()`, which the
 /// composition root calls on every way out, and by the signal handlers installed here (Ctrl-C
-/// arrives as a key in raw mode; SIGTERM and SIGHUP come from outside).
+/// arrives as a key in raw mode; SIGTERM, SIGHUP and the like come from outside). Stopped
+/// (SIGTSTP from outside, or Ctrl-Z, a key in raw mode) it puts the terminal back first, and
+/// takes it again and repaints the whole screen when continued, as a shell's `fg` expects.
 public final class RawTerminal: Terminal {
     private let input: Int32
     private let output: Int32
@@ -38,9 +40,12 @@ public final class RawTerminal: Terminal {
         raw.c_cflag &= ~tcflag_t(CSIZE | PARENB)
         raw.c_cflag |= tcflag_t(CS8)
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalFailure.notATerminal }
-        for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(sig, restoreAndExit) }
+        RawTerminalState.raw = raw
+        // Every signal whose default ends the process without a core: the terminal goes back first.
+        for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM] { signal(sig, restoreAndExit) }
         signal(SIGWINCH, noteResize)
-        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        signal(SIGTSTP, stopAndContinue)
+        write(RawTerminalState.enterScreen)
     }
 
     /// The terminal as it was: main screen, cursor shown, the saved modes. Safe to call twice.
@@ -61,19 +66,35 @@ public final class RawTerminal: Terminal {
     }
 
     public func nextKey(waitingAtMost milliseconds: Int) throws -> Key? {
-        if !queued.isEmpty { return queued.removeFirst() }
+        if RawTerminalState.continued != 0 {
+            // Back from being stopped: the screen is another program's now, so the next frame
+            // is drawn whole (Ctrl-L's key says so to the view).
+            RawTerminalState.continued = 0
+            shown = nil
+            return .control("l")
+        }
+        if !queued.isEmpty { return take() }
         var wait = milliseconds
         while true {
             guard let bytes = try read(waitingAtMost: wait) else {
                 // Nothing more came: a lone Esc is the Esc key.
                 if decoder.isWaiting { queued += decoder.keys(from: [], finishing: true) }
-                return queued.isEmpty ? nil : queued.removeFirst()
+                return queued.isEmpty ? nil : take()
             }
             queued += decoder.keys(from: bytes)
-            if !queued.isEmpty && !decoder.isWaiting { return queued.removeFirst() }
+            if !queued.isEmpty && !decoder.isWaiting { return take() }
             // Part of a sequence: the rest follows at once if it is one.
             wait = 30
         }
+    }
+
+    /// The next key queued. Ctrl-Z stops the process as the shell's suspend key would; Ctrl-L
+    /// has the next frame drawn whole, over whatever else wrote to the screen.
+    private func take() -> Key {
+        let key = queued.removeFirst()
+        if key == .control("z") { stopAndContinue(SIGTSTP) }
+        if key == .control("l") || key == .control("z") { shown = nil }
+        return key == .control("z") ? .control("l") : key
     }
 
     /// Bytes from the terminal, or nil when none came in time (or a signal such as SIGWINCH
@@ -108,13 +129,44 @@ enum RawTerminalState {
     nonisolated(unsafe) static var saved: termios?
     nonisolated(unsafe) static var output: Int32 = STDOUT_FILENO
 
+    /// Raw mode as `enter` set it, taken again when the process is continued.
+    nonisolated(unsafe) static var raw: termios?
+    /// Set when the process was continued after a stop: the next key is a redraw.
+    nonisolated(unsafe) static var continued: sig_atomic_t = 0
+    static let enterScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+
     static func restore() {
-        guard var saved else { return }
+        guard leave() else { return }
+        Self.saved = nil
+    }
+
+    /// The main screen, the cursor and the saved modes; false when there is nothing to put back.
+    @discardableResult
+    static func leave() -> Bool {
+        guard var saved else { return false }
         let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
         _ = leave.withCString { Glibc.write(output, $0, strlen($0)) }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-        Self.saved = nil
+        return true
     }
+}
+
+/// Stops the process with the terminal put back, as a shell's suspend would find it, and takes
+/// the terminal again once continued (`fg`). Only calls a signal handler may make.
+private func stopAndContinue(_ signal: Int32) {
+    guard RawTerminalState.leave(), var raw = RawTerminalState.raw else { return }
+    // Stop for real: the default action, with the signal no longer held back by this handler.
+    Glibc.signal(SIGTSTP, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGTSTP)
+    sigprocmask(SIG_UNBLOCK, &set, nil)
+    kill(getpid(), SIGTSTP)
+    // Continued.
+    Glibc.signal(SIGTSTP, stopAndContinue)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    _ = RawTerminalState.enterScreen.withCString { Glibc.write(RawTerminalState.output, $0, strlen($0)) }
+    RawTerminalState.continued = 1
 }
 
 private func restoreAndExit(_ signal: Int32) {
