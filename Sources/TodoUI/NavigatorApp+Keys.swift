@@ -3,6 +3,12 @@ import TodoCore
 
 /// What the keys do: the screens' rows are `KeyTable`'s; prompts, questions and the form read their own.
 extension NavigatorApp {
+    /// Whether the window is too small to show anything but that.
+    var windowTooSmall: Bool {
+        let size = terminal.size
+        return size.rows < 6 || size.columns < 24
+    }
+
     /// A key on the lists or on a list's tasks: what the screen's row of the key table says.
     func handleBrowsing(_ key: Key) {
         KeyTable.keys(for: screens.showing).first { $0.keys.contains(key) }?.action(self, key)

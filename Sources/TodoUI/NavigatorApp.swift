@@ -152,12 +152,6 @@ public final class NavigatorApp {
         }
     }
 
-    /// Whether the window is too small to show anything but that.
-    var windowTooSmall: Bool {
-        let size = terminal.size
-        return size.rows < 6 || size.columns < 24
-    }
-
     /// A form or a prompt is open: what is typed is text, not commands.
     private var isTyping: Bool {
         switch mode {
