@@ -142,8 +142,19 @@ struct TaskSync {
         let base = try file.session.first("SELECT \(SyncedRows.fields) FROM sync_base_tasks WHERE uuid = $1", [.text(uuid)]) { try SyncedRows.read($0) }
         let mine = try file.task(uuid)
         // Unchanged on the hub: there as last agreed.
-        let theirs = try HubChanges.task(uuid, in: file.session) ?? base
-        switch TaskMerge.merge(base: base?.task, mine: mine?.task, theirs: theirs?.task) {
+        let staged = try HubChanges.task(uuid, in: file.session)
+        let theirs = staged ?? base
+        var outcome = TaskMerge.merge(base: base?.task, mine: mine?.task, theirs: theirs?.task)
+        if base == nil, let mine, case .some(.none) = staged {
+            // New here, yet the hub had it and deleted it since: this file sent it in a sync cut
+            // off before the file took it for agreed (or a copy of this file did). Whether it
+            // changed here since is not known, so it stays, as a task changed here and deleted
+            // there does (rule 4), and the conflict says so rather than sending it back unsaid.
+            outcome = .task(mine.task, conflicts: [
+                TaskMerge.Conflict(field: "deleted", kept: "not deleted: kept here", yours: "sent from here, then deleted on the hub"),
+            ])
+        }
+        switch outcome {
         case .gone:
             if mine != nil {
                 try file.deleteTask(uuid)

@@ -90,6 +90,26 @@ struct SyncInterruptionTests {
         try team.converge()
     }
 
+    /// A task a cut-off sync sent, received by another machine and deleted there before this
+    /// file synced again: this file cannot tell whether it changed the task since, so the task
+    /// stays and a conflict says so. It was sent back without a word ("sent 1 change, received
+    /// 0"), on every machine again (found by a helper's sweep).
+    @Test func aTaskACutOffSyncSentAndAnotherDeletedIsAConflict() throws {
+        let team = try Team(machines: 2)
+        _ = try team.sharing("Home", "milk")
+        let sent = try team[0].add("Home", "sent, cut off")
+        try team.syncCutOffBeforeTheFileCommits(0)
+        _ = try team.sync(1)
+        try team[1].succeed(["rm", "\(sent)"])
+        _ = try team.sync(1)
+        let report = try team.sync(0)
+        let conflicts = try #require(report["conflicts"] as? [[String: Any]], "\(report)")
+        #expect(conflicts.count == 1 && conflicts.first?["task"] as? Int == sent && conflicts.first?["field"] as? String == "deleted"
+                    && conflicts.first?["yours"] as? String == "sent from here, then deleted on the hub", "\(report)")
+        try team.converge()
+        #expect(try team.hubTasks().contains("|Home|sent, cut off|"), "kept, as the conflict says")
+    }
+
     /// The hub's server stopped mid-sync as a crash stops it (`pg_ctl stop -m immediate`) while
     /// the sync sends: one line, the file as it was; once the server is back, the next sync sends
     /// everything once and another machine gets the same. A server of its own, so stopping it
