@@ -18,6 +18,12 @@ import TodoTestSupport
         try other.succeed(["db", "backup", copy])
         #expect(rename(copy, todo.databasePath) == 0)
 
+        // What only looks changes nothing, the log's place included: it stops, saying why.
+        for looking in [["db", "check"], ["db", "backup", todo.directory.path("backup.db")]] {
+            let refused = try todo.run(looking)
+            #expect(refused.failedCleanly(with: 1, oneLine: true) && refused.stderr.contains("-wal is another file's"), "\(refused.summary)")
+            #expect(sidecarFiles(of: todo.databasePath).contains(todo.databasePath + "-wal"), "\(looking): the log is where it was")
+        }
         let listed = try todo.run(["list", "--json"])
         #expect(listed.status == 0, "\(listed.summary)")
         #expect(listed.stderrLines.count == 1 && listed.stderr.contains("todo: the write-ahead log beside the database was another file's"),

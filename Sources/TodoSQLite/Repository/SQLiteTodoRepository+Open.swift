@@ -48,7 +48,8 @@ extension SQLiteTodoRepository {
         }
         try createParentDirectories(of: path)
         let (repository, pending) = try recognising(
-            path: path, mode: .readWrite(create: true), busyTimeout: options.busyTimeoutMilliseconds, timestamp: options.timestamp
+            path: path, mode: .readWrite(create: true), busyTimeout: options.busyTimeoutMilliseconds, setsAsideForeignLog: true,
+            timestamp: options.timestamp
         ) { repository in
             (repository, try options.migrator.pending(in: repository.db))
         }
@@ -73,7 +74,7 @@ extension SQLiteTodoRepository {
     /// cannot be migrated, so one that needs migrating is refused.
     private static func openForReading(path: String, _ fileAccess: FileAccess, _ options: Options) throws -> SQLiteTodoRepository {
         try recognising(path: path, mode: fileAccess.connectionAccess, busyTimeout: options.busyTimeoutMilliseconds,
-                        timestamp: options.timestamp) { repository in
+                        setsAsideForeignLog: true, timestamp: options.timestamp) { repository in
             if let first = try options.migrator.pending(in: repository.db).first {
                 throw StorageError.readOnlyNeedsUpgrade(path: path, migration: first.fileName)
             }
@@ -97,12 +98,19 @@ extension SQLiteTodoRepository {
     ///
     /// `tidy`, for commands that only look (`db check`, `db backup`): when the file had no `-wal`
     /// and `-shm` files, SQLite removes the ones opening it made as it closes the last connection.
+    ///
+    /// `setsAsideForeignLog`, for commands (which say so): a log beside the file marked as
+    /// another file's is moved aside unapplied (`LogOwner`); for the rest it is refused.
     static func recognising<T>(
-        path: String, mode: Connection.Access, busyTimeout: Int32, tidy: Bool = false,
+        path: String, mode: Connection.Access, busyTimeout: Int32, tidy: Bool = false, setsAsideForeignLog: Bool = false,
         timestamp: @escaping () -> String = { LocalClock().timestamp() }, _ check: (SQLiteTodoRepository) throws -> T
     ) throws -> T {
         try refuseUnusableFile(path)
-        let unappliedLog = try LogOwner.setAsideForeignLog(of: path, time: timestamp())
+        var unappliedLog: String?
+        if LogOwner.isForeign(logOf: path) {
+            guard setsAsideForeignLog else { throw LogOwner.refusal(of: path) }
+            unappliedLog = try LogOwner.setAside(logOf: path, time: timestamp())
+        }
         let sidecars = SidecarFiles(of: path)
         // Everything that holds the connection lives in here, so it is closed when this throws.
         func openAndCheck() throws -> T {

@@ -10,7 +10,8 @@ import Glibc
 /// between commands (`configureForShortProcesses`), so the logs it writes are marked: the
 /// database file carries a random id in an extended attribute (`user.todo.file`), and its log
 /// the id of the file it was written for (`user.todo.log-of`). A log marked for another file
-/// than the one at the path is set aside, unapplied, before SQLite opens the file. A copy made
+/// than the one at the path is set aside, unapplied, before a command opens the file; what
+/// only looks (`db check`, `db backup`, completion) stops there instead, changing nothing. A copy made
 /// with its attributes (`cp -a`, `rsync -X`) carries both marks, so it still matches; where a
 /// file system keeps no extended attributes nothing is marked, and nothing is checked.
 /// (A file copied over the old one in place, `cp backup.db todo.db`, keeps the old file's mark:
@@ -18,20 +19,29 @@ import Glibc
 enum LogOwner {
     private static let fileKey = "user.todo.file", logKey = "user.todo.log-of"
 
-    /// Before opening `path`: a log beside it that holds frames and is marked for another file
-    /// is renamed to `<path>-wal.unapplied-<time>`; the new name, or nil when the log is this
-    /// file's (or unmarked). Throws when it cannot be moved: applied, it would damage the file.
-    static func setAsideForeignLog(of path: String, time: String) throws -> String? {
-        let log = path + "-wal"
+    /// Whether the log beside `path` holds frames and is marked for another file.
+    static func isForeign(logOf path: String) -> Bool {
         var info = stat()
-        guard stat(log, &info) == 0, info.st_size > 0, let owner = attribute(logKey, of: log),
-              attribute(fileKey, of: path) != owner else { return nil }
-        let aside = log + ".unapplied-" + time.filter { $0 != ":" && $0 != "-" }
-        guard rename(log, aside) == 0 else {
-            throw StorageError.cannotOpen(path: path, reason: "its write-ahead log \(log) is another file's, which was at this path, and cannot be"
+        guard stat(path + "-wal", &info) == 0, info.st_size > 0, let owner = attribute(logKey, of: path + "-wal") else { return false }
+        return attribute(fileKey, of: path) != owner
+    }
+
+    /// Renames the log beside `path` to `<path>-wal.unapplied-<time>` and returns that name.
+    /// Throws when it cannot be moved: applied, it would damage the file.
+    static func setAside(logOf path: String, time: String) throws -> String {
+        let aside = path + "-wal.unapplied-" + time.filter { $0 != ":" && $0 != "-" }
+        guard rename(path + "-wal", aside) == 0 else {
+            throw StorageError.cannotOpen(path: path, reason: "its write-ahead log \(path)-wal is another file's, which was at this path, and cannot be"
                 + " moved aside (\(String(cString: strerror(errno)))); applied, it would damage the database: move it away, then run todo again")
         }
         return aside
+    }
+
+    /// Why what only looks (`db check`, `db backup`, completion) stops at another file's log:
+    /// moving it is a change, and reading through it would read the other file's pages.
+    static func refusal(of path: String) -> StorageError {
+        .cannotOpen(path: path, reason: "its write-ahead log \(path)-wal is another file's, which was at this path before; any todo command"
+            + " that reads or writes the database sets it aside unapplied (this one changes nothing)")
     }
 
     /// After a write to `path`: marks the file (once) and its log for it, where they are not yet.
