@@ -34,12 +34,19 @@ public enum TaskMerge {
         case gone
     }
 
-    public static func merge(base: SyncedTask?, mine: SyncedTask?, theirs: SyncedTask?) -> Outcome {
+    /// `deletedOnHub`: the hub had the task and deleted it since this file's last sync (`theirs`
+    /// is nil then), which it can have had without a base here only from a sync of this file cut
+    /// off before the file took it for agreed (or from a copy of this file).
+    public static func merge(base: SyncedTask?, mine: SyncedTask?, theirs: SyncedTask?, deletedOnHub: Bool = false) -> Outcome {
         switch (mine, theirs) {
         case (nil, nil): return .gone
         case (let mine?, nil):
-            // Deleted on the hub: gone, unless this file changed it since.
-            guard let base else { return .task(mine, conflicts: []) }
+            // Deleted on the hub: gone, unless this file changed it since. Whether a task sent by
+            // a cut-off sync changed here since is not known: it stays, and the conflict says so.
+            guard let base else {
+                return .task(mine, conflicts: deletedOnHub
+                    ? [Conflict(field: "deleted", kept: "not deleted: kept here", yours: "sent from here, then deleted on the hub")] : [])
+            }
             return mine == base ? .gone : .task(mine, conflicts: [Conflict(field: "deleted", kept: "not deleted: changed here", yours: "changed")])
         case (nil, let theirs?):
             guard let base else { return .task(theirs, conflicts: []) }

@@ -144,17 +144,8 @@ struct TaskSync {
         // Unchanged on the hub: there as last agreed.
         let staged = try HubChanges.task(uuid, in: file.session)
         let theirs = staged ?? base
-        var outcome = TaskMerge.merge(base: base?.task, mine: mine?.task, theirs: theirs?.task)
-        if base == nil, let mine, case .some(.none) = staged {
-            // New here, yet the hub had it and deleted it since: this file sent it in a sync cut
-            // off before the file took it for agreed (or a copy of this file did). Whether it
-            // changed here since is not known, so it stays, as a task changed here and deleted
-            // there does (rule 4), and the conflict says so rather than sending it back unsaid.
-            outcome = .task(mine.task, conflicts: [
-                TaskMerge.Conflict(field: "deleted", kept: "not deleted: kept here", yours: "sent from here, then deleted on the hub"),
-            ])
-        }
-        switch outcome {
+        let deletedOnHub = staged.map { $0 == nil } ?? false
+        switch TaskMerge.merge(base: base?.task, mine: mine?.task, theirs: theirs?.task, deletedOnHub: deletedOnHub) {
         case .gone:
             if mine != nil {
                 try file.deleteTask(uuid)

@@ -75,6 +75,9 @@ import TodoSync
         #expect(TaskMerge.merge(base: Self.base, mine: Self.base, theirs: nil) == .gone, "deleted on the hub, untouched here")
         #expect(TaskMerge.merge(base: Self.base, mine: nil, theirs: Self.base) == .gone, "deleted here, untouched on the hub")
         #expect(TaskMerge.merge(base: nil, mine: mine, theirs: nil) == .task(mine, conflicts: []), "new here")
+        #expect(TaskMerge.merge(base: nil, mine: mine, theirs: nil, deletedOnHub: true)
+            == .task(mine, conflicts: [TaskMerge.Conflict(field: "deleted", kept: "not deleted: kept here", yours: "sent from here, then deleted on the hub")]),
+                "new here, yet the hub had it and deleted it since: a cut-off sync sent it")
         #expect(TaskMerge.merge(base: nil, mine: nil, theirs: mine) == .task(mine, conflicts: []), "new on the hub")
     }
 
