@@ -53,12 +53,9 @@ package struct CommandRun {
         }
         // The command is over: leave every screen, so each coordinator finishes.
         app.finish()
-        do {
+        try OutputFailed.writing(afterChange: plan.writes && !plan.dryRun) {
             try renderer.finish()
             try output.flush()
-        } catch var failure as OutputFailed {
-            failure.changeWasMade = plan.writes && !plan.dryRun
-            throw failure
         }
         // What an import could not carry over, once it is in (or, in a dry run, would be).
         for message in plan.notices?.messages ?? [] { StandardError.write("todo: " + TerminalText.safe(message) + "\n") }

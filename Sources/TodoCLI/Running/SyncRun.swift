@@ -69,12 +69,7 @@ package struct SyncRun {
     /// Output written once the sync's change is committed: a failure to write it says the
     /// change was made, as every command's does (`CommandRun`).
     private func afterTheChange(_ write: () throws -> Void) throws {
-        do {
-            try write()
-        } catch var failure as OutputFailed {
-            failure.changeWasMade = true
-            throw failure
-        }
+        try OutputFailed.writing(afterChange: true, write)
     }
 
     /// TODO_SYNC_AUTO: a sync after a command that wrote to `repository`, if it is a linked file,

@@ -19,6 +19,19 @@ public struct OutputFailed: ReportedError {
     }
 }
 
+extension OutputFailed {
+    /// Runs `write`, the output of a command that made its change (`made`) or not: a failure to
+    /// write it says which.
+    public static func writing(afterChange made: Bool, _ write: () throws -> Void) throws {
+        do {
+            try write()
+        } catch var failure as OutputFailed {
+            failure.changeWasMade = made
+            throw failure
+        }
+    }
+}
+
 /// stdout, buffered. In hold mode nothing is written until `flush()`, which the composition root
 /// calls only once a command has succeeded; otherwise the buffer goes out whenever it fills, so
 /// long listings stream in constant memory. Held output past `held` bytes (`todo done` of a
