@@ -39,6 +39,12 @@ import TodoTestSupport
             }
         }
 
+        /// q, and the view's command ends well.
+        func quit(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try send("q")
+            #expect(try waitFor("EXIT=0") != nil, "\(screen())", sourceLocation: sourceLocation)
+        }
+
         /// Waits up to `seconds` for the screen to contain `text`; the time it took.
         func waitFor(_ text: String, seconds: Double = 5) throws -> Double? {
             let start = Date()
@@ -48,6 +54,13 @@ import TodoTestSupport
             }
             return nil
         }
+    }
+
+    /// `todo ui` on `todo`'s database, its lists on screen.
+    static func viewing(_ todo: TodoRunner, sourceLocation: SourceLocation = #_sourceLocation) throws -> Session {
+        let session = try Session(todo, command: command(todo, "'\(TodoRunner.binary)' ui"))
+        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())", sourceLocation: sourceLocation)
+        return session
     }
 
     static func command(_ todo: TodoRunner, _ run: String) -> String {
@@ -89,8 +102,7 @@ import TodoTestSupport
         try session.send("1")
         #expect(try session.waitFor("todo · Home") != nil, "\(session.screen())")
 
-        try session.send("q")
-        #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
+        try session.quit()
         #expect(!session.screen().contains("todo · Home"), "the alternate screen is gone")
         Thread.sleep(forTimeInterval: 0.2)
         let before = try String(contentsOfFile: todo.directory.path("before.txt"), encoding: .utf8)
@@ -128,8 +140,7 @@ import TodoTestSupport
     func aDatabaseFileDeletedOrReplacedUnderTheViewIsNeverWrittenInto() throws {
         let todo = try TodoRunner()
         try todo.add("Home", "water the ferns")
-        let session = try Session(todo, command: Self.command(todo, "'\(TodoRunner.binary)' ui"))
-        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        let session = try Self.viewing(todo)
         try session.send("Enter")
         #expect(try session.waitFor("water the ferns") != nil, "\(session.screen())")
 
@@ -155,8 +166,7 @@ import TodoTestSupport
         try session.send("Enter")
         #expect(try session.waitFor("Added") != nil, "\(session.screen())")
         #expect(try todo.jsonArray(["list", "Elsewhere"]).contains { $0["title"] as? String == "kept" })
-        try session.send("q")
-        #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
+        try session.quit()
     }
 
     /// Stopped (SIGTSTP from outside, or Ctrl-Z) in an interactive shell, then `fg`: while stopped
@@ -199,8 +209,7 @@ import TodoTestSupport
     func aFileReplacedUnderAnOpenFormTakesNoKeysAsCommands() throws {
         let todo = try TodoRunner()
         try todo.add("Home", "task A")
-        let session = try Session(todo, command: Self.command(todo, "'\(TodoRunner.binary)' ui"))
-        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        let session = try Self.viewing(todo)
         try session.send("Enter")
         #expect(try session.waitFor("task A") != nil, "\(session.screen())")
         try session.send("Enter")
@@ -219,8 +228,7 @@ import TodoTestSupport
         #expect(try session.waitFor("Another database file was put at the path", seconds: 5) != nil, "\(session.screen())")
         #expect(try session.waitFor("Work  1 open") != nil, "\(session.screen())")
         #expect(try todo.jsonArray(["history"]).count == 1, "the add, nothing else")
-        try session.send("q")
-        #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
+        try session.quit()
     }
 
     /// A window too small to show anything takes no key but q: D, then y, deleted a list no one
@@ -229,8 +237,7 @@ import TodoTestSupport
     func aWindowTooSmallTakesNoKeyButQuit() throws {
         let todo = try TodoRunner()
         try todo.add("Home", "task A")
-        let session = try Session(todo, command: Self.command(todo, "'\(TodoRunner.binary)' ui"))
-        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        let session = try Self.viewing(todo)
         try session.tmux(["resize-window", "-x", "20", "-y", "4"])
         #expect(try session.waitFor("Window too small") != nil, "\(session.screen())")
         try session.send("D", "y", "a", "x", "Enter")
@@ -239,8 +246,7 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["list"]).map { $0["name"] as? String } == ["Home"])
         try session.tmux(["resize-window", "-x", "20", "-y", "4"])
         #expect(try session.waitFor("Window too small") != nil, "\(session.screen())")
-        try session.send("q")
-        #expect(try session.waitFor("EXIT=0") != nil, "\(session.screen())")
+        try session.quit()
     }
 
     /// A paste into the filter is one search, not one per character: 3,000 characters took the
@@ -249,8 +255,7 @@ import TodoTestSupport
     func aPasteIntoTheFilterIsOneSearch() throws {
         let todo = try TodoRunner()
         try todo.add("Home", "task A")
-        let session = try Session(todo, command: Self.command(todo, "'\(TodoRunner.binary)' ui"))
-        #expect(try session.waitFor("todo · Lists") != nil, "\(session.screen())")
+        let session = try Self.viewing(todo)
         try session.send("Enter")
         #expect(try session.waitFor("task A") != nil, "\(session.screen())")
         try session.send("/")
