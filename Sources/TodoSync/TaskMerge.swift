@@ -7,7 +7,8 @@ import TodoCore
 /// - a field changed on one side takes that side's value (rule 1);
 /// - a field changed on both to different values keeps the hub's, which reached it first, and
 ///   this file's value is a conflict (rule 2). No clock decides: `updated_at` is bookkeeping;
-/// - tags merge tag by tag: each one added or removed on either side is added or removed (rule 3);
+/// - tags merge tag by tag, each as a field of its own: added, removed or respelled on one side,
+///   it is so after the merge (rule 3);
 /// - a task changed on one side and deleted on the other stays, changed, and is a conflict of
 ///   the field `deleted`; deleted on both, or deleted on one and unchanged on the other, it is
 ///   gone (rule 4);
@@ -70,9 +71,10 @@ public enum TaskMerge {
                 conflicts.append(Conflict(field: field.rawValue, kept: there, yours: here))
             }
         }
-        merged.tags = tags(base: base?.tags, mine: mine.tags, theirs: theirs.tags)
-        if respelledOnBoth(base: base?.tags ?? [], mine: mine.tags, theirs: theirs.tags) {
-            conflicts.append(Conflict(field: "tags", kept: merged.tags.joined(separator: " "), yours: mine.tags.joined(separator: " ")))
+        let (tags, changedOnBoth) = tags(base: base?.tags, mine: mine.tags, theirs: theirs.tags)
+        merged.tags = tags
+        if changedOnBoth {
+            conflicts.append(Conflict(field: "tags", kept: tags.joined(separator: " "), yours: mine.tags.joined(separator: " ")))
         }
         // Title, notes and tags merged from two sides may hold more than a task may: the hub's
         // text is kept whole, and this file's parts that did not fit are set aside.
@@ -104,30 +106,28 @@ public enum TaskMerge {
         return a == b
     }
 
-    /// Whether a tag of the base was respelled on both sides, differently (`Errand` here, `ERRAND`
-    /// on the hub): one field changed on both, so the hub's spelling is kept and this file's is a
-    /// conflict (rule 2), as for any other field.
-    static func respelledOnBoth(base: [String], mine: [String], theirs: [String]) -> Bool {
-        let respelled = { (side: [String]) in side.filter { tag in !base.containsScalars(of: tag) && base.contains { Tags.same($0, tag) } } }
-        let there = respelled(theirs)
-        return respelled(mine).contains { tag in there.contains { Tags.same($0, tag) && !$0.hasSameScalars(as: tag) } }
+    /// Tags merge tag by tag (rule 3), each one a field of its own: present in a spelling, or
+    /// absent (a tag is one whatever its ASCII case, as everywhere). Changed on one side (added,
+    /// removed, respelled), it takes that side's spelling or absence (rule 1); changed on both to
+    /// different ends (added in two spellings, respelled differently, respelled on one side and
+    /// removed on the other), it keeps the hub's, and `changedOnBoth` says this file's was set
+    /// aside (rule 2).
+    public static func tags(base: [String]?, mine: [String], theirs: [String]) -> (merged: [String], changedOnBoth: Bool) {
+        let (was, here, there) = (spellings(base ?? []), spellings(mine), spellings(theirs))
+        var merged: [String] = []
+        var changedOnBoth = false
+        for key in Set(was.keys).union(here.keys).union(there.keys) {
+            let (b, m, t) = (was[key], here[key], there[key])
+            // Unchanged on the hub: this file's; else the hub's, set aside here if changed here too.
+            let kept = b.hasSameScalars(as: t) ? m : t
+            if !b.hasSameScalars(as: t) && !b.hasSameScalars(as: m) && !m.hasSameScalars(as: t) { changedOnBoth = true }
+            if let kept { merged.append(kept) }
+        }
+        return (Tags.sorted(merged), changedOnBoth)
     }
 
-    /// Each tag added on either side added, each removed on either side removed; tags are one
-    /// whatever their case (as everywhere), spelled as the hub spells them where both have one.
-    public static func tags(base: [String]?, mine: [String], theirs: [String]) -> [String] {
-        let was = TagSet(base ?? []), here = TagSet(mine), there = TagSet(theirs)
-        var kept = TagSet()
-        var result: [String] = []
-        // A tag respelled here (`Food` to `food`) and as it was on the hub keeps this file's spelling.
-        let respelled = mine.filter { tag in
-            !(base ?? []).containsScalars(of: tag) && was.contains(tag) && theirs.contains { Tags.same($0, tag) && (base ?? []).containsScalars(of: $0) }
-        }
-        for tag in mine.filter(respelled.containsScalars) + theirs + mine {
-            // Kept where neither side took it away: on a side that has it, and not removed by the other.
-            let removed = was.contains(tag) && (!here.contains(tag) || !there.contains(tag))
-            if !removed, kept.insert(tag) { result.append(tag) }
-        }
-        return Tags.sorted(result)
+    /// Each tag's spelling on one side, by how tags compare (the first, should a side hold two).
+    private static func spellings(_ tags: [String]) -> [ExactText: String] {
+        Dictionary(tags.map { (Tags.folded($0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

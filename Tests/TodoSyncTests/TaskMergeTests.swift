@@ -62,7 +62,7 @@ import TodoSync
         }
         #expect(conflicts.isEmpty && merged.tags == ["errand", "garden"])
         // Whatever the case: `Garden` on the hub is the tag this file has as `garden`.
-        #expect(TaskMerge.tags(base: ["garden"], mine: ["garden", "x"], theirs: ["Garden"]) == ["Garden", "x"])
+        #expect(TaskMerge.tags(base: ["garden"], mine: ["garden", "x"], theirs: ["Garden"]) == (["Garden", "x"], false))
     }
 
     @Test func changedBeatsDeletedAndDeletedOnBothIsGone() {
@@ -166,8 +166,8 @@ import TodoSync
 
     @Test func aTagRespelledHereKeepsThisFilesSpelling() {
         let mine = changed({ $0.tags = ["Garden", "plants"] }, at: "2026-11-02T09:00:00Z")
-        #expect(TaskMerge.tags(base: Self.base.tags, mine: mine.tags, theirs: Self.base.tags) == ["Garden", "plants"])
-        #expect(TaskMerge.tags(base: Self.base.tags, mine: Self.base.tags, theirs: mine.tags) == ["Garden", "plants"], "respelled on the hub")
+        #expect(TaskMerge.tags(base: Self.base.tags, mine: mine.tags, theirs: Self.base.tags) == (["Garden", "plants"], false))
+        #expect(TaskMerge.tags(base: Self.base.tags, mine: Self.base.tags, theirs: mine.tags) == (["Garden", "plants"], false), "respelled on the hub")
     }
 
     /// Respelled on both sides, differently: the hub's spelling is kept and this file's is a
@@ -188,5 +188,30 @@ import TodoSync
             }
             #expect(none.isEmpty, "\(here.tags) against \(there.tags)")
         }
+    }
+
+    /// Each tag is one field: changed on both sides to different ends, whichever way, the hub's
+    /// end is kept and this file's is a conflict. `errand` added here while `ERRAND` was added on
+    /// the hub was kept as `ERRAND` without a word (the convergence test's seed 753903).
+    @Test(arguments: [
+        (["garden", "plants"], ["errand", "garden", "plants"], ["ERRAND", "garden", "plants"], ["ERRAND", "garden", "plants"]),
+        (["garden", "plants"], ["plants"], ["GARDEN", "plants"], ["GARDEN", "plants"]),
+        (["garden", "plants"], ["Garden", "plants"], ["plants"], ["plants"]),
+    ])
+    func aTagChangedOnBothToDifferentEndsIsAConflict(base: [String], here: [String], there: [String], kept: [String]) {
+        let mine = changed({ $0.tags = here }, at: "2026-11-02T09:00:00Z")
+        let theirs = changed({ $0.tags = there }, at: "2026-11-02T08:00:00Z")
+        var was = Self.base
+        was.tags = base
+        guard case .task(let merged, let conflicts) = TaskMerge.merge(base: was, mine: mine, theirs: theirs) else {
+            Issue.record("the task is gone")
+            return
+        }
+        #expect(merged.tags == kept)
+        #expect(conflicts == [TaskMerge.Conflict(field: "tags", kept: kept.joined(separator: " "), yours: here.joined(separator: " "))])
+        // The same end on both sides, or a tag changed on one side only, is none.
+        #expect(TaskMerge.tags(base: base, mine: here, theirs: here) == (Tags.sorted(here), false))
+        #expect(TaskMerge.tags(base: base, mine: base, theirs: there) == (Tags.sorted(there), false))
+        #expect(TaskMerge.tags(base: base, mine: here, theirs: base) == (Tags.sorted(here), false))
     }
 }
