@@ -57,7 +57,10 @@ struct ListSync {
     /// Two lists that would end with one name (two made offline, a list kept for a task while
     /// the other side made a new one of its name, a rename onto a name the other side gave a
     /// list): one list, `kept`, with the tasks of both, on each side that has `uuid` (rule 5).
+    /// This file's spelling of the one name, when it was another (`groceries` made here,
+    /// `Groceries` on the hub), is set aside as a conflict of `name`: a name changed on both.
     private func merge(_ uuid: String, into kept: String, named name: String, createdAt: String?) throws {
+        let yours = try nameHere(uuid)
         for side in [file, hub] {
             guard let from = try side.listID(uuid) else { continue }
             // `uuid` may hold the name `kept` is to have there: out of its way first.
@@ -69,6 +72,16 @@ struct ListSync {
         try file.session.run("UPDATE sync_base_tasks SET list_uuid = $1 WHERE list_uuid = $2", [.text(kept), .text(uuid)])
         try setBase(uuid, nil)
         try setBase(kept, name)
+        if let yours, let now = try file.list(kept)?.name, !yours.hasSameScalars(as: now),
+           Names.foldedForMatching(yours) == Names.foldedForMatching(now) {
+            try conflict(kept, kept: now, yours: yours)
+        }
+    }
+
+    /// The name this file gave the list `uuid` before the sync (not a passing one the sync gave it).
+    private func nameHere(_ uuid: String) throws -> String? {
+        let before = try file.session.first("SELECT mine FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)]) { try $0.optionalText(0) } ?? nil
+        return try before ?? file.list(uuid)?.name
     }
 
     /// Whether the file's list `uuid` is new here: never agreed with the hub, nor there.
@@ -79,9 +92,7 @@ struct ListSync {
 
     private mutating func sync(_ uuid: String) throws {
         let base = try file.session.first("SELECT name FROM sync_base_lists WHERE uuid = $1", [.text(uuid)]) { try $0.text(0) }
-        let here = try file.list(uuid)
-        let before = try file.session.first("SELECT mine FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)]) { try $0.optionalText(0) } ?? nil
-        let mine = here.map { (name: before ?? $0.name, createdAt: $0.createdAt) }
+        let mine = try file.list(uuid).map { (name: try nameHere(uuid) ?? $0.name, createdAt: $0.createdAt) }
         // PostgreSQL's text holds no NUL character; SQLite's may (a list renamed with sqlite3).
         if let mine, mine.name.utf8.contains(0) { throw SyncFailure.cannotSendList(mine.name) }
         let staged = try HubChanges.list(uuid, in: file.session)

@@ -198,6 +198,23 @@ struct SyncTests {
         #expect(lists == "Groceries 2\nJob 2\nTrip 1", "\(lists)")
     }
 
+    /// One name made on both machines in two spellings is one list, spelled as the hub first
+    /// had it; the other spelling is a conflict of `name`, as a name changed on both is.
+    @Test func oneNameMadeTwiceInTwoSpellingsSaysWhichSpellingWasSetAside() throws {
+        let team = try Team(machines: 2)
+        _ = try team.link(0)
+        _ = try team.link(1)
+        try team[0].add("Groceries", "bread")
+        try team[1].add("groceries", "eggs")
+        _ = try team.sync(0)
+        let desktop = try team.sync(1)
+        let conflicts = desktop["conflicts"] as? [[String: Any]] ?? []
+        #expect(conflicts.map { [$0["field"], $0["kept"], $0["yours"]] as? [String] } == [["name", "Groceries", "groceries"]], "\(desktop)")
+        try team.converge()
+        let lists = try PostgresTestServer.psql(team.hub, "SELECT l.name || ' ' || count(t.id) FROM lists AS l LEFT JOIN tasks AS t ON t.list_id = l.id GROUP BY l.name")
+        #expect(lists == "Groceries 2", "\(lists)")
+    }
+
     /// A name passed from one list to another on the hub reaches a file whose list had it.
     @Test func aNameMovedToAnotherListOnTheHubMovesHereToo() throws {
         let team = try Team(machines: 2)
