@@ -10,7 +10,9 @@ import TodoTestSupport
 /// a conflict: anything else was lost without a word. Tags count one by one (they merge tag by
 /// tag), each as present in a spelling or absent.
 struct SyncChangeModel {
-    /// A task's fields as compared: `title`, `notes`, `due`, `priority`, `done` and `tag:NAME`.
+    /// A task's fields as compared: `title`, `notes`, `due`, `priority`, `done`, `repeat` and
+    /// `tag:NAME`. (Not its list: two lists made offline in one name become one, under another
+    /// uuid, which is no loss; the rule tests check moves.)
     typealias Task = [String: String]
     struct Write { let who: String, step: Int, uuid: String, field: String, value: String }
 
@@ -93,7 +95,8 @@ struct SyncChangeModel {
 
     private static func query(tags: String, separator: String, null: String) -> String {
         let fields = ["coalesce(\(tags), '')", "t.title", "coalesce(t.notes, \(null))", "coalesce(t.due, \(null))", "t.priority",
-                      "CASE WHEN t.done THEN 'done' ELSE 'open' END"]
+                      "CASE WHEN t.done THEN 'done' ELSE 'open' END",
+                      "coalesce(t.repeat, \(null))"]
         return "SELECT t.uuid || \(fields.map { "\(separator) || \($0)" }.joined(separator: " || ")) FROM tasks AS t WHERE t.uuid IS NOT NULL"
     }
 
@@ -101,8 +104,9 @@ struct SyncChangeModel {
         var tasks: [String: Task] = [:]
         for row in rows.split(separator: "\n") {
             let values = row.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
-            guard values.count == 7 else { continue }
-            var task: Task = ["title": values[2], "notes": values[3], "due": values[4], "priority": values[5], "done": values[6]]
+            guard values.count == 8 else { continue }
+            var task: Task = ["title": values[2], "notes": values[3], "due": values[4], "priority": values[5], "done": values[6],
+                              "repeat": values[7]]
             for tag in values[1].split(separator: " ") { task["tag:" + tag.lowercased()] = String(tag) }
             tasks[values[0]] = task
         }
