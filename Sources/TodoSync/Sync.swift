@@ -82,7 +82,11 @@ package enum Sync {
                                  copied: Bool, history: Int, block: Int64, now: String) throws -> SyncReport {
         let first = link.snapshot == nil
         // Taken before anything is read: what commits after it is read now or the next time.
-        let (snapshot, own) = try hub.first("SELECT pg_current_snapshot()::text, pg_current_xact_id()::text", []) { (try $0.text(0), try $0.text(1)) }!
+        // The lists' counts are written once, at the end (`todo_count_now`, postgres/0008): a
+        // statement at a time, a long sync's writes slowed each other down.
+        let (snapshot, own) = try hub.first("SELECT pg_current_snapshot()::text, pg_current_xact_id()::text, todo_count_later()::text", []) {
+            (try $0.text(0), try $0.text(1))
+        }!
         try HubChanges.stage(from: hub, into: file, since: first || behind != nil ? nil : link)
         let (fileSide, hubSide) = (SyncSide(session: file, now: now, isHub: false), SyncSide(session: hub, now: now, isHub: true))
         var report = SyncReport(hub: link.hub)
@@ -135,6 +139,7 @@ package enum Sync {
         if first || copied || link.idsLeft * 2 < block {
             (link.nextID, link.lastID) = try IDs.reserve(block, on: hub, holder: link.holder)
         }
+        try hub.run("SELECT todo_count_now()", [])
         try HubMark.leave(on: hub, link, own: own)
         (link.snapshot, link.ownChange, link.lastSync) = (snapshot, own, now)
         try link.write(file)
