@@ -29,7 +29,8 @@ extension SQLRepository {
     }
 
     /// Merges `record` into the task it names (`existing`, found by `tasksToMerge`), in list
-    /// `listID`; whether that changed the task. Writes nothing unless `writing` (a dry run counts).
+    /// `listID` when the record names one (else the task stays in its own, and `listID` is not
+    /// read); whether that changed the task. Writes nothing unless `writing` (a dry run counts).
     package func merge(_ record: ImportedTask, into existing: (task: TodoTask, row: TaskRow), listID: TodoList.ID,
                        now: String, writing: Bool) throws -> Bool {
         guard let wanted = record.row(replacing: existing.row, listID: listID, now: now) else { return false }
@@ -44,7 +45,8 @@ extension SQLRepository {
         let tags = StoredTask.tags(wanted.tags), wantedTags = TagSet(tags), hadTags = TagSet(existing.task.tags)
         for tag in existing.task.tags where !wantedTags.contains(tag) { try removeTag(tag, from: id) }
         for tag in tags where !hadTags.contains(tag) { try addTag(tag, to: id) }
-        try recorder?.task(id, before: existing.row, after: storedRow(id, in: listID))
+        // In the list the task ends in: a record that names none leaves it where it was.
+        try recorder?.task(id, before: existing.row, after: storedRow(id, in: wanted.listID))
         return true
     }
 }
@@ -61,12 +63,24 @@ extension ImportedTask {
         var after = TaskRow(
             listID: listGiven ? listID : before.listID, title: title, notes: notes, due: due?.description, priority: priority.rawValue, done: isDone,
             createdAt: createdAt ?? before.createdAt, updatedAt: before.updatedAt, completedAt: completed,
-            tags: tags.joined(by: " "), repeat: repeatRule?.stored,
+            tags: tags.joined(by: " "), repeat: rule(replacing: before),
             repeatFrom: repeatFromGiven ? repeatFrom.rawValue : before.repeatFrom, uuid: before.uuid)
         let sameTags = Tags.folded(after.tags) == Tags.folded(before.tags)
         if sameTags { after.tags = before.tags }
         guard after != before else { return nil }
         after.updatedAt = updatedAt ?? now
         return after
+    }
+
+    /// The record's rule, or the task's own where the record gives it as the formats show it,
+    /// without the day a month or year series keeps (`1m` for `1m@31`), on the same due date:
+    /// the series keeps its day, and the task's own export imported again changes nothing.
+    private func rule(replacing before: TaskRow) -> String? {
+        guard let repeatRule else { return nil }
+        if repeatRule.keptDay == nil, due?.description == before.due, let had = before.repeat.flatMap(RepeatRule.init(stored:)),
+           had.restarted == repeatRule {
+            return had.stored
+        }
+        return repeatRule.stored
     }
 }

@@ -54,7 +54,9 @@ struct TaskFilter {
         switch query.sort {
         case .due: return open + byDue
         case .priority: return open + byPriority + byDue
-        case .created: return open + "t.id"
+        // When it was made, as stored (an import keeps a record's own time): ids only follow it
+        // for tasks added here.
+        case .created: return open + "t.created_at, t.id"
         case .title: return open + dialect.folded("t.title") + ", t.id"
         case .urgency:
             guard let now = query.now else { return open + byPriority + byDue }

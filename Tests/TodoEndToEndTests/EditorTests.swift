@@ -62,6 +62,25 @@ import TodoTestSupport
         #expect(try todo.jsonArray(["history"]).count == 1)
     }
 
+    /// What the form shows as it is stays as it is: a month series' kept day (`1m@31`, shown
+    /// `1m`) and empty notes (kept apart from none by an import) were rewritten by any save.
+    @Test(arguments: Store.all) func whatTheFormShowsAsItIsStaysAsItIs(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        try todo.add("Bills", "rent", ["--due", "2027-01-31", "--repeat", "monthly"])
+        try todo.succeed(["done", "1"])
+        #expect(try rows(todo, "SELECT repeat FROM tasks WHERE id = 2") == ["1m@31"])
+        let imported = try todo.run(["import"], stdin: Data(#"{"list":"Home","title":"note","notes":""}"#.utf8 + Data("\n".utf8)))
+        #expect(imported.status == 0, "\(imported.summary)")
+        for id in ["2", "3"] {
+            let result = try Self.editOnATerminal(todo, id, editor: "sed -i 's/^title: \\(.*\\)/title: \\1 (renamed)/' \"$1\"")
+            #expect(result.status == 0, "\(result.summary)")
+        }
+        #expect(try rows(todo, "SELECT repeat FROM tasks WHERE id = 2") == ["1m@31"], "the series keeps its day")
+        #expect(try rows(todo, "SELECT coalesce('[' || notes || ']', 'none') FROM tasks WHERE id = 3") == ["[]"], "empty notes stay empty, not none")
+        #expect(try todo.jsonArray(["history"]).prefix(2).compactMap { $0["command"] as? String }
+            == ["edit 3 --title 'note (renamed)'", "edit 2 --title 'rent (renamed)'"])
+    }
+
     /// A value that cannot be read opens the editor again with the error at the top; fixed, it
     /// saves; left as it was then, nothing changes.
     @Test func aValueThatCannotBeReadReopensTheEditorWithTheError() throws {

@@ -20,6 +20,19 @@ import TodoTestSupport
         #expect(result.stderr == "Error: no command or list named \"\(typed)\". Did you mean \"\(meant)\"?\n")
     }
 
+    /// The options every command takes may come first: a typo after them is still named. It was
+    /// taken for a missing list (exit 1), or for a list given arguments.
+    @Test(arguments: Store.all) func aMistypedCommandAfterLeadingOptionsIsStillNamed(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        try todo.add("Work", "a task")
+        for (arguments, meant) in [(["--json", "ad", "Work", "y"], "\"add\""), (["--no-color", "wrok"], "the list \"Work\""),
+                                   (["--color", "never", "--json", "lsit"], "\"list\"")] {
+            let result = try todo.run(arguments)
+            #expect(result.failedCleanly(with: 64, oneLine: true), "\(arguments): \(result.summary)")
+            #expect(result.stderr.hasSuffix("Did you mean \(meant)?\n"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test(arguments: Store.all) func aWordThatNamesAListStillListsIt(_ store: Store) throws {
         let todo = try TodoRunner(store)
         try todo.add("Lsit", "a task in a list with an odd name")

@@ -32,6 +32,19 @@ import TodoTestSupport
         #expect(try titles(todo, ["--sort", "title"]) == ["apple", "Banana", "cherry", "date", "elder"])
     }
 
+    /// `created` is when a task was made, which an import keeps from its record: imported after
+    /// a task added here, one made earlier comes before it (it went by id).
+    @Test(arguments: Store.all) func createdSortsByWhenATaskWasMadeNotItsId(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        try todo.add("Fruit", "added now")
+        let records = [("september", "2026-09-01T00:00:00Z"), ("january", "2026-01-01T00:00:00Z")]
+            .map { #"{"list":"Fruit","title":"\#($0.0)","created_at":"\#($0.1)"}"# }.joined(separator: "\n") + "\n"
+        let imported = try todo.run(["import"], stdin: Data(records.utf8))
+        #expect(imported.status == 0, "\(imported.summary)")
+        #expect(try titles(todo, ["--sort", "created"]) == ["january", "september", "added now"])
+        #expect(try todo.jsonArray(["tasks", "--sort", "created"]).compactMap { $0["title"] as? String } == ["january", "september", "added now"])
+    }
+
     @Test(arguments: Store.all) func doneTasksComeAfterOpenOnesInEverySort(_ store: Store) throws {
         let (todo, ids) = try Self.seeded(store)
         try todo.run(["done", String(ids["apple"]!)])

@@ -20,6 +20,43 @@ import TodoTestSupport
         return out
     }
 
+    /// A record that names no list (Taskwarrior's without a project, a VTODO without todo's
+    /// list) merges into its task where it is: the import failed with "no task with id 1" for a
+    /// task outside the default list, while its dry run said it worked, and an unchanged record
+    /// made the default list.
+    @Test(arguments: Store.all) func aRecordNamingNoListMergesIntoItsTaskWhereItIs(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        try todo.add("Work", "call bob")
+        let uuid = try #require(try records(todo).first?["uuid"] as? String)
+        let changed = Data(#"[{"description":"call bob today","status":"pending","uuid":"\#(uuid)"}]"#.utf8)
+        for dryRun in [["--dry-run"], []] {
+            let result = try todo.run(["import", "--format", "taskwarrior"] + dryRun, stdin: changed)
+            #expect(result.status == 0 && result.stdout.hasPrefix("Imported 1 task: 0 new, 1 updated, 0 unchanged (0 new lists)."), "\(dryRun): \(result.summary)")
+        }
+        let titles = { try records(todo).map { "\($0["list"] ?? "") \($0["title"] ?? "")" } }
+        #expect(try titles() == ["Work call bob today"])
+        #expect(try todo.run(["undo"]).status == 0)
+        #expect(try titles() == ["Work call bob"])
+        #expect(try todo.run(["redo"]).status == 0)
+        let unchanged = try todo.run(["import", "--format", "taskwarrior"], stdin: changed)
+        #expect(unchanged.status == 0 && unchanged.stdout.hasPrefix("Imported 1 task: 0 new, 0 updated, 1 unchanged (0 new lists)."), "\(unchanged.summary)")
+        #expect(try todo.jsonArray(["list"]).compactMap { $0["name"] as? String } == ["Work"], "no default list made")
+        #expect(try titles() == ["Work call bob today"])
+    }
+
+    /// A month series' kept day (`1m@31`) is not in an export (`1m`): the task's own export
+    /// imported again leaves it, where it made the series lose its day ("1 updated").
+    @Test(arguments: Store.all) func anExportImportedAgainKeepsTheDayAMonthSeriesKeeps(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        try todo.add("Bills", "rent", ["--due", "2027-01-31", "--repeat", "monthly"])
+        try todo.succeed(["done", "1"])
+        let export = try todo.succeed(["export"]).stdout
+        let again = try todo.run(["import"], stdin: Data(export.utf8))
+        #expect(again.status == 0 && again.stdout.hasPrefix("Imported 2 tasks: 0 new, 0 updated, 2 unchanged (0 new lists)."), "\(again.summary)")
+        #expect(try rows(todo, "SELECT repeat FROM tasks WHERE id = 2") == ["1m@31"])
+        #expect(try todo.jsonArray(["done", "2"]).last?["due"] as? String == "2027-03-31", "the next task keeps the 31st")
+    }
+
     @Test(arguments: Store.all) func aRecordUpdatesItsTaskLeavesAnUnchangedOneAndAddsANewOne(_ store: Store) throws {
         let todo = try TodoRunner(store)
         _ = try todo.add("Home", "water the ferns", ["-t", "plants", "--due", "2027-01-05"])

@@ -69,11 +69,15 @@ enum TaskForm {
         changes.addTags = tags.filter { !had.contains($0) }
         changes.removeTags = task.tags.filter { !has.contains($0) }
         let (rule, from) = try repetition(fields["repeat"])
-        if rule != task.repeatRule { changes.repeatRule = .set(rule) }
+        // The form shows a rule without the day a month or year series keeps (`1m` for `1m@31`):
+        // left as shown, the series keeps its day.
+        if rule != task.repeatRule?.restarted { changes.repeatRule = .set(rule) }
         if let from, from != task.repeatFrom { changes.repeatFrom = from }
         if rule != nil && due == nil { throw Problem(reason: "a repeating task needs a due date") }
+        // Empty in the form is both no notes and empty ones (an import keeps the two apart): left
+        // empty, the task keeps whichever it had.
         let newNotes = notes.isEmpty ? nil : notes
-        if !newNotes.hasSameScalars(as: task.notes) { changes.notes = .set(newNotes) }
+        if !(notes.isEmpty && (task.notes ?? "").isEmpty) && !newNotes.hasSameScalars(as: task.notes) { changes.notes = .set(newNotes) }
         return changes
     }
 

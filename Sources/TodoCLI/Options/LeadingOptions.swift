@@ -8,6 +8,17 @@ enum LeadingOptions {
     private static let (takingValues, flags) = GlobalOptions.optionSpecs.spellings
 
     static func moved(_ arguments: [String]) -> [String] {
+        guard let (leading, rest) = split(arguments), !leading.isEmpty, let depth = commandDepth(rest) else { return arguments }
+        return Array(rest.prefix(depth)) + leading + rest.dropFirst(depth)
+    }
+
+    /// The words after the options that come first (`todo --db f.db wrok`: `wrok`); nil when one
+    /// of those is not an option every command takes.
+    static func afterLeadingOptions(_ arguments: [String]) -> ArraySlice<String>? {
+        split(arguments)?.rest
+    }
+
+    private static func split(_ arguments: [String]) -> (leading: [String], rest: ArraySlice<String>)? {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first, first.hasPrefix("-") {
@@ -19,11 +30,10 @@ enum LeadingOptions {
                 leading += rest.prefix(2)
                 rest.removeFirst(2)
             } else {
-                return arguments
+                return nil
             }
         }
-        guard !leading.isEmpty, let depth = commandDepth(rest) else { return arguments }
-        return Array(rest.prefix(depth)) + leading + rest.dropFirst(depth)
+        return (leading, rest)
     }
 
     /// How many words name the command (`add` is one, `db check` two); nil when the first word

@@ -14,7 +14,8 @@ enum MistypedCommand {
     /// The word typed and what it probably meant; nil when the first word is a command, an
     /// option, a list in the database, or not close to any command or list.
     static func find(in arguments: [String]) -> (typed: String, meant: Meant)? {
-        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        // The first word after the options every command takes, which may come first.
+        guard let first = LeadingOptions.afterLeadingOptions(arguments)?.first, !first.hasPrefix("-") else { return nil }
         let commands = TodoCommand.commandWords + ["help"]
         guard !commands.contains(first) else { return nil }
         // Without ASCII case, as lists are matched (commands are in lower case).

@@ -68,7 +68,9 @@ struct TaskImporter {
     /// The last id this import may hand out: on a linked file, its block's last (tasks received
     /// from the hub have ids past it, and are not this import's).
     private let highestReserved: Int64
-    private var batch: [ImportRow] = []
+    /// Records waiting, each with its list's id once known: a record that names no list finds
+    /// its list (the default, made if missing) only if it merges into no task (`flush`).
+    private var batch: [(record: ImportedTask, listID: TodoList.ID?)] = []
     private var batchText = 0
     private var listIDs: [ExactText: TodoList.ID] = [:]
     private var summary = ImportSummary(imported: 0, listsCreated: 0)
@@ -94,7 +96,7 @@ struct TaskImporter {
         if keepingIDs, record.id == nil {
             throw TodoError.invalidRecord(line: record.line, reason: "--keep-ids needs an id in every record")
         }
-        batch.append(ImportRow(record: record, listID: try listID(record.listName)))
+        batch.append((record, record.listGiven ? try listID(record.listName) : nil))
         batchText += record.title.utf8.count + (record.notes?.utf8.count ?? 0)
         if batch.count == Self.batchSize || batchText >= Self.batchBytes { try flush() }
     }
@@ -112,7 +114,7 @@ struct TaskImporter {
         if keepingIDs, let taken = batch.first(where: { ($0.record.id ?? 0) <= highestAssigned }) {
             throw TodoError.idAlreadyAssigned(taken.record.id ?? 0, line: taken.record.line)
         }
-        if !batch.isEmpty { try target.insert(batch) }
+        if !batch.isEmpty { try target.insert(try batch.map { ImportRow(record: $0.record, listID: try $0.listID ?? listID($0.record.listName)) }) }
         batch.removeAll(keepingCapacity: true)
         batchText = 0
     }
@@ -123,7 +125,7 @@ struct TaskImporter {
     private mutating func mergeByUUID() throws {
         let found = try repository.tasksToMerge(batch.lazy.map(\.record).filter { $0.uuid != nil }, findingTasks: hadTasks)
         guard !found.isEmpty else { return }
-        var kept: [ImportRow] = []
+        var kept: [(record: ImportedTask, listID: TodoList.ID?)] = []
         for row in batch {
             guard let uuid = row.record.uuid, let existing = found[uuid.text] else {
                 kept.append(row)
@@ -131,7 +133,7 @@ struct TaskImporter {
             }
             if existing.task.id > highestAssigned && existing.task.id <= highestReserved { throw TodoError.invalidRecord(line: row.record.line, reason: ImportedTask.uuidRepeated(uuid)) }
             try target.noteMerged(uuid, task: existing.task.id, line: row.record.line)
-            if try repository.merge(row.record, into: existing, listID: row.listID, now: now, writing: target.writes) {
+            if try repository.merge(row.record, into: existing, listID: row.listID ?? 0, now: now, writing: target.writes) {
                 summary.updated += 1
             } else {
                 summary.unchanged += 1
