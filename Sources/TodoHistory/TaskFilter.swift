@@ -51,6 +51,7 @@ struct TaskFilter {
         let open = query.openFirst && query.includeDone ? "t.done, " : ""
         let byDue = "t.due IS NULL, t.due, t.id"
         let byPriority = "CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END, "
+        if query.inIDOrder { return open + "t.id" }
         switch query.sort {
         case .due: return open + byDue
         case .priority: return open + byPriority + byDue

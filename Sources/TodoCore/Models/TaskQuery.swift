@@ -6,7 +6,7 @@ public struct TaskQuery: Equatable, Sendable {
         case due
         /// High priority first, then by due as above.
         case priority
-        /// Creation order (the task id).
+        /// When the task was made, as stored (an import keeps a record's own time), then id.
         case created
         /// Title, ignoring ASCII case.
         case title
@@ -28,6 +28,9 @@ public struct TaskQuery: Equatable, Sendable {
     /// Open tasks before done ones (when done ones are included). Export turns it off to get
     /// plain id order.
     public var openFirst = true
+    /// In id order, whatever `sort` says: what `todo export` writes (its tags are read beside
+    /// the tasks in that order).
+    public var inIDOrder = false
     public var limit: Int?
     /// Rows of the order to skip first: a page further down (the navigator reads only the rows
     /// it shows).
@@ -66,7 +69,7 @@ public struct TaskQuery: Equatable, Sendable {
     /// Every task of every list, done ones included, in id order: what `todo export` writes.
     public static let everything: TaskQuery = {
         var query = TaskQuery(includeDone: true, sort: .created)
-        query.openFirst = false
+        (query.openFirst, query.inIDOrder) = (false, true)
         return query
     }()
 }

@@ -16,7 +16,7 @@ final class TagMerge {
 
     /// Only a listing in id order can be merged with tags in id order.
     static func applies(to query: TaskQuery) -> Bool {
-        query.sort == .created && !query.openFirst && query.tags.isEmpty
+        query.inIDOrder && !query.openFirst && query.tags.isEmpty
     }
 
     /// The tags of task `id`; the ids asked for must go up.
