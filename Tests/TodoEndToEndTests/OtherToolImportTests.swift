@@ -65,6 +65,16 @@ import TodoTestSupport
         #expect(tasks.contains { $0["title"] as? String == "Gone" } == false)
     }
 
+    /// A pending instance whose template is not in the file is all there is of its series: it
+    /// keeps its recurrence (it came in without it, and without a word).
+    @Test(arguments: Store.all) func anInstanceWithoutItsTemplateKeepsItsRecurrence(_ store: Store) throws {
+        let todo = try TodoRunner(store)
+        let record = #"{"description":"orphan","due":"20261124T140000Z","recur":"weekly","status":"pending","parent":"0a0a0a0a-0000-4000-8000-0000000000b1","uuid":"c3c3c3c3-0000-4000-8000-0000000000c3"}"#
+        let result = try todo.run(["import", "--format", "taskwarrior"], stdin: Data((record + "\n").utf8))
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(try todo.jsonArray(["export"]).first?["repeat"] as? String == "1w")
+    }
+
     /// A uuid that is not one (what no Taskwarrior writes, but a hand-made file can hold) is
     /// refused, naming its line; nothing is imported.
     @Test(arguments: Store.all) func aUUIDThatIsNotOneIsRefusedNamingItsLine(_ store: Store) throws {

@@ -173,8 +173,8 @@ struct TaskwarriorRecords {
                 guard let uuid = try text(fields["uuid"], "uuid") else { throw RecordProblem(reason: "a recurring task has no \"uuid\"") }
                 try body(record, .template(ExactText(uuid)))
             } else if let parent = try text(fields["parent"], "parent"), status != "completed" {
-                // An instance of a recurring task still to do: the template stands for it.
-                record.repeatRule = nil
+                // An instance of a recurring task still to do: the template stands for it, and
+                // without its template it is all there is of the series, which it keeps.
                 try body(record, .pendingInstance(of: ExactText(parent)))
             } else if status == "completed", record.repeatRule != nil, try text(fields["parent"], "parent") == nil,
                       let uuid = try text(fields["uuid"], "uuid") {
