@@ -169,6 +169,11 @@ import TodoTestSupport
         let failing = try Self.editOnATerminal(todo, "1", editor: "sed -i 's/^title: .*/title: never/' \"$1\"; exit 3")
         #expect(failing.status == 1 && failing.stdout.contains("exited with status 3"), "\(failing.summary)")
         #expect(try Self.task(todo, 1)["title"] as? String != "never")
+        // An editor that leaves a pipe in the file's place: refused at once (todo waited on it
+        // for ever), the task as it was.
+        let pipe = try Self.editOnATerminal(todo, "1", editor: "rm \"$1\"; mkfifo \"$1\"")
+        #expect(pipe.status == 1 && pipe.stdout.contains("is no longer a file"), "\(pipe.summary)")
+        #expect(try Self.task(todo, 1)["title"] as? String == "from visual")
         // Without a terminal (a script): the usage error, as before.
         let script = try todo.run(["edit", "1"])
         #expect(script.status == 64 && script.stderr.contains("nothing to change"), "\(script.summary)")

@@ -83,11 +83,17 @@ public struct ScratchText {
         }
     }
 
-    /// The text as saved; an editor may replace the file, so it is opened again by name.
+    /// The text as saved; an editor may replace the file, so it is opened again by name. Only
+    /// a file is read: opened without waiting, a pipe or a device put in its place is refused
+    /// (a pipe with no writer kept `todo edit` waiting for ever).
     public func read() throws -> String {
-        let fd = open(path, O_RDONLY)
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { throw ExternalEditor.Failed(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw ExternalEditor.Failed(description: "\(path) is no longer a file (the editor put something else there): nothing was changed")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
