@@ -100,6 +100,20 @@ import TodoTestSupport
         #expect(again.stdout.contains("0 new, 0 updated, 1 unchanged"), "\(again.summary)")
     }
 
+    /// A title of nothing but control characters, which iCalendar text cannot hold, is written as
+    /// U+FFFD and said: the export imports again (an empty SUMMARY refused the whole calendar).
+    @Test func aTitleOfControlCharactersOnlyStillImportsBack() throws {
+        let todo = try TodoRunner(.file, environment: Self.berlin)
+        let record = #"{"list":"Home","title":"\u0001\u0002"}"# + "\n"
+        #expect(try todo.run(["import"], stdin: Data(record.utf8)).status == 0)
+        let export = try todo.run(["export", "--format", "ics"])
+        #expect(export.status == 0 && export.stderr.contains("as U+FFFD"), "\(export.summary)")
+        let other = try TodoRunner(.file, environment: Self.berlin)
+        let back = try other.run(["import", "--format", "ics"], stdin: export.stdoutBytes)
+        #expect(back.status == 0, "\(back.summary)")
+        #expect(try other.jsonArray(["export"]).first?["title"] as? String == "\u{FFFD}")
+    }
+
     @Test(.enabled(if: hasICalendar || onCI, "needs Python's icalendar package (.ci/run installs it)"))
     func pythonsICalendarReadsEveryField() throws {
         let path = ["PATH": ProcessInfo.processInfo.environment["PATH"]], python = Self.python

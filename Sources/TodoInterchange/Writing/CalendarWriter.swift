@@ -47,7 +47,11 @@ public struct CalendarWriter: Sendable {
         Self.moment("CREATED", task.createdAt, to: &out)
         Self.moment("LAST-MODIFIED", task.updatedAt, to: &out)
         var leftOut = false
-        Self.text("SUMMARY", task.title, to: &out, leftOut: &leftOut)
+        // A title of nothing but control characters would be an empty SUMMARY, which no import
+        // of a VTODO takes (todo's neither): it is written as U+FFFD, and said.
+        let unwritable = task.title.unicodeScalars.allSatisfy { ($0.value < 0x20 && $0 != "\t" && $0 != "\n") || $0.value == 0x7F }
+        Self.text("SUMMARY", unwritable ? "\u{FFFD}" : task.title, to: &out, leftOut: &leftOut)
+        if unwritable { notices.add("wrote its title, control characters only, as U+FFFD (iCalendar text has none)", line: id) }
         if let notes = task.notes { Self.text("DESCRIPTION", notes, to: &out, leftOut: &leftOut) }
         if leftOut { notices.add("left out the control characters of its title or notes (iCalendar text has none)", line: id) }
         if let due = task.due {
