@@ -42,27 +42,7 @@ enum HubChanges {
         try hub.forEachRow(deleted("task", "tasks"), since) {
             try file.run("INSERT OR IGNORE INTO temp.hub_tasks (uuid) VALUES ($1)", [.text(try $0.text(0))])
         }
-        try refuseUnreadable(in: file)
-    }
-
-    /// A value on the hub that todo cannot read (written there by hand, past a CHECK, or against
-    /// a rule the schema does not state: times, list names, tags) stops the sync before it
-    /// reaches this file, naming the hub's row, by the rules `todo db check` reads values by.
-    private static func refuseUnreadable(in file: any SQLSession) throws {
-        try file.forEachRow("SELECT uuid, name, created_at FROM temp.hub_lists WHERE name IS NOT NULL ORDER BY uuid", []) { row in
-            if let problem = StoredTask.listProblems(name: try row.text(1), createdAt: try row.optionalText(2)).first {
-                throw SyncFailure.unreadableOnHub("list \(try row.text(0))", problem)
-            }
-        }
-        try file.forEachRow("""
-            SELECT id, title, priority, CAST(done AS TEXT), due, created_at, updated_at, completed_at, repeat, repeat_from, uuid, notes, tags
-            FROM temp.hub_tasks WHERE id IS NOT NULL ORDER BY id
-            """, []) { row in
-            let tags = Tags.splitStored(try row.text(12)).filter { Tags.valid($0) == nil }.map { "tag \(MessageText.quoted($0)) is not one word" }
-            if let problem = try StoredTask.problems(row).first ?? tags.first {
-                throw SyncFailure.unreadableOnHub("task \(try row.int64(0))", problem)
-            }
-        }
+        try UnreadableValues.refuseFromHub(in: file)
     }
 
     /// Whether the transaction `column` is news since the snapshot `$1` (none: all is news), and

@@ -43,7 +43,9 @@ struct ListSync {
                 guard let name = try file.session.first("SELECT \(column) FROM temp.sync_lists WHERE uuid = $1", [.text(uuid)], { try $0.text(0) }),
                       try side.listID(uuid) != nil else { return }
                 if let other = try side.list(named: name), other.uuid != uuid {
+                    let spelledHere = side.isHub ? nil : try file.list(other.uuid)?.name
                     try merge(uuid, into: other.uuid, named: name, createdAt: nil)
+                    if let spelledHere, !spelledHere.hasSameScalars(as: name) { try keepHubsSpelling(name, of: other.uuid, setAside: spelledHere) }
                     report.sent += 1
                     report.received += 1
                 } else {
@@ -76,6 +78,19 @@ struct ListSync {
            Names.foldedForMatching(yours) == Names.foldedForMatching(now) {
             try conflict(kept, kept: now, yours: yours)
         }
+    }
+
+    /// A list renamed here onto the name (in another spelling) that the hub gave another list
+    /// first, the two now one: it takes the hub's spelling on both sides, and this file's is set
+    /// aside as a conflict of `name` (rule 2), as for two lists made offline.
+    private func keepHubsSpelling(_ name: String, of uuid: String, setAside yours: String) throws {
+        try file.renameList(uuid, to: name)
+        try file.session.run("UPDATE temp.sync_lists SET wanted_on_hub = $2 WHERE uuid = $1 AND wanted_on_hub IS NOT NULL", [.text(uuid), .text(name)])
+        if try hub.list(uuid).map({ !$0.name.hasSameScalars(as: name) && !$0.name.hasPrefix("todo sync: ") }) == true {
+            try hub.renameList(uuid, to: name)
+        }
+        try setBase(uuid, name)
+        try conflict(uuid, kept: name, yours: yours)
     }
 
     /// The name this file gave the list `uuid` before the sync (not a passing one the sync gave it).

@@ -88,6 +88,9 @@ package enum Sync {
             (try $0.text(0), try $0.text(1))
         }!
         try HubChanges.stage(from: hub, into: file, since: first || behind != nil ? nil : link)
+        // A first sync, or one whose base was remade: every row here is compared with the base.
+        let everyRow = first || behind != nil || cutOff != nil
+        try UnreadableValues.refuseFromFile(file, everyRow: everyRow)
         let (fileSide, hubSide) = (SyncSide(session: file, now: now, isHub: false), SyncSide(session: hub, now: now, isHub: true))
         var report = SyncReport(hub: link.hub)
         report.conflictsAfter = try file.first("SELECT coalesce(max(id), 0) FROM sync_conflicts", []) { try $0.int64(0) } ?? 0
@@ -113,8 +116,6 @@ package enum Sync {
         }
         if !first { try ReceivedChanges.watch(file) }
         let record = { (conflict: SyncConflict) in try Conflicts.record(conflict, in: file) }
-        // A first sync, or one whose base was remade: every row here is compared with the base.
-        let everyRow = first || behind != nil || cutOff != nil
         var lists = ListSync(file: fileSide, hub: hubSide, snapshot: snapshot, report: report, recordConflict: record, everyList: everyRow)
         try lists.run()
         let holder = link.holder

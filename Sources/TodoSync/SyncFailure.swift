@@ -27,6 +27,8 @@ public enum SyncFailure: ReportedError, Equatable {
     case otherHub(linked: String, found: String)
     /// A value on the hub that todo cannot read (written there by hand): the row, and what.
     case unreadableOnHub(String, String)
+    /// A value in this file that todo cannot read (written by hand): the row, and what.
+    case unreadableHere(String, String)
 
     public var exitStatus: Int32 {
         if case .notAHub = self { return ExitStatus.usage }
@@ -59,6 +61,8 @@ public enum SyncFailure: ReportedError, Equatable {
             "there is no conflict \(id) waiting (todo sync conflicts lists them); nothing was dismissed"
         case .unreadableOnHub(let row, let problem):
             "the hub's \(row) holds what todo cannot read: \(problem) (written there by hand?); fix it there (todo db check --db on the hub lists every such value), then sync again. Nothing was synced"
+        case .unreadableHere(let row, let problem):
+            "this file's \(row) holds what todo cannot read: \(problem) (written by hand?); fix it (todo db check lists every such value), then sync again. Nothing was synced"
         case .otherHub(let linked, let found):
             "the hub is not the database this file was linked to (linked: \(linked), found: \(found)); nothing was synced. todo sync unlink, then todo sync init URL, links it to this one"
         }

@@ -88,11 +88,24 @@ public enum TaskMerge {
                 merged.tags = theirs.tags
             }
         }
-        // A repeat needs a due date: one side took the date away while the other made it
-        // repeat. The date's side reached the hub first or is the hub's; the repeat is set aside.
+        // A repeat needs a due date: one side took the date away while the other made it repeat
+        // or changed its rule. The two go together, so the hub's pair is kept (it always has
+        // one that goes together), and what this file changed of the two is set aside, once each.
         if merged.repeat != nil && merged.due == nil {
-            conflicts.append(Conflict(field: SyncedField.repeat.rawValue, kept: nil, yours: merged.repeat))
-            merged.repeat = nil
+            conflicts.removeAll { $0.field == SyncedField.due.rawValue || $0.field == SyncedField.repeat.rawValue }
+            for field in [SyncedField.due, .repeat] {
+                let (here, there) = (field.value(of: mine), field.value(of: theirs))
+                if !here.hasSameScalars(as: there), !(base.map { field.value(of: $0).hasSameScalars(as: here) } ?? false) {
+                    conflicts.append(Conflict(field: field.rawValue, kept: there, yours: here))
+                }
+                field.copy(from: theirs, to: &merged)
+            }
+        }
+        // Done (or open) on both sides, at a moment changed on one only (by hand): that side's
+        // moment. Two machines that each did it did the same thing; the hub's moment stays.
+        if merged.done == mine.done, mine.done == theirs.done, let base, base.done == mine.done,
+           !mine.completedAt.hasSameScalars(as: theirs.completedAt), base.completedAt.hasSameScalars(as: theirs.completedAt) {
+            merged.completedAt = mine.completedAt
         }
         // When it last changed: as the side it now equals says, else the later of the two.
         merged.updatedAt = same(merged, theirs) ? theirs.updatedAt : same(merged, mine) ? mine.updatedAt : max(mine.updatedAt, theirs.updatedAt)

@@ -49,7 +49,9 @@ extension CompositionRoot {
     /// `timeout`: seconds to reach the hub and for each statement (the sync after a command).
     static func exchange(_ file: any SQLRepository, _ url: ServerURL, _ configuration: Configuration, linking: Bool, timeout: Int? = nil) throws -> SyncReport {
         var options = PostgresTodoRepository.Options(try configuration.serverSettings())
-        if let timeout { (options.connectTimeoutSeconds, options.statementTimeoutSeconds) = (timeout, timeout) }
+        if let timeout {
+            (options.connectTimeoutSeconds, options.statementTimeoutSeconds, options.statementTimeoutSetting) = (timeout, timeout, "TODO_SYNC_TIMEOUT")
+        }
         let hub = try PostgresTodoRepository.open(url: url.text, shown: url.withoutPassword, options: options)
         let block = Int64(try configuration.syncSettings().idBlock), now = LocalClock().timestamp()
         if linking { return try Sync.link(file: file, hub: hub, shown: url.withoutPassword, block: block, now: now) }

@@ -65,14 +65,15 @@ struct SyncChangesHereTests {
     }
 
     /// A title written by hand that is not UTF-8 would reach the hub as U+FFFD: the sync stops
-    /// naming the task, and the hub keeps what it had.
+    /// naming the task (by the rules `todo db check` reads values by), and the hub keeps what it
+    /// had.
     @Test func textThatIsNotUTF8IsNotSent() throws {
         let team = try Team(machines: 1)
         let id = try team.sharing("Home", "milk")
         try sqlite3(team[0].databasePath, "UPDATE tasks SET title = CAST(x'ff41' AS TEXT) WHERE id = \(id);")
         let sync = try team[0].run(["sync"])
         #expect(sync.failedCleanly(with: 1, oneLine: true), "\(sync.summary)")
-        #expect(sync.stderr.contains("task \(id)'s title in the database is not UTF-8 text"), "\(sync.stderr)")
+        #expect(sync.stderr.contains("this file's task \(id) holds what todo cannot read: its title is not UTF-8 text"), "\(sync.stderr)")
         #expect(try team.hubTasks() == "\(id)|Home|milk|||none|f|")
         // Nor a list's name.
         try sqlite3(team[0].databasePath, "UPDATE tasks SET title = 'milk' WHERE id = \(id); UPDATE lists SET name = CAST(x'ff42' AS TEXT);")
@@ -93,7 +94,7 @@ struct SyncChangesHereTests {
             try sqlite3(other[1].databasePath, "UPDATE tasks SET notes = CAST(x'ff41' AS TEXT) WHERE id = \(bad);")
             let link = try other[1].run(["sync", "init", other.hub])
             #expect(link.failedCleanly(with: 1, oneLine: true), "\(link.summary)")
-            #expect(link.stderr.contains("task \(bad)'s notes in the database is not UTF-8 text"), "\(link.stderr)")
+            #expect(link.stderr.contains("this file's task \(bad) holds what todo cannot read: its notes are not UTF-8 text"), "\(link.stderr)")
             #expect(try other.hubTasks() == (hubHasTasks ? "1|Work|report|||none|f|" : ""))
         }
     }

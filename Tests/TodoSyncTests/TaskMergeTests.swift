@@ -214,4 +214,43 @@ import TodoSync
         #expect(TaskMerge.tags(base: base, mine: base, theirs: there) == (Tags.sorted(there), false))
         #expect(TaskMerge.tags(base: base, mine: here, theirs: base) == (Tags.sorted(here), false))
     }
+
+    /// A due date and the repeat that needs it go together: where the merge would part them, the
+    /// hub's pair is kept, and what this file changed of the two is set aside, once each (a
+    /// field this file left as it was is no conflict of its own).
+    @Test(arguments: [
+        // Here the date and the repeat went; on the hub the rule changed.
+        (("2027-01-05", "1w"), (nil, nil), ("2027-01-05", "2w"),
+         [TaskMerge.Conflict(field: "due", kept: "2027-01-05", yours: nil), TaskMerge.Conflict(field: "repeat", kept: "2w", yours: nil)]),
+        // Here it came to repeat; on the hub the date went.
+        (("2027-01-05", nil), ("2027-01-05", "1m"), (nil, nil), [TaskMerge.Conflict(field: "repeat", kept: nil, yours: "1m")]),
+    ] as [((String?, String?), (String?, String?), (String?, String?), [TaskMerge.Conflict])])
+    func aDueDateAndItsRepeatStayTogether(base: (String?, String?), here: (String?, String?), there: (String?, String?),
+                                         conflicts expected: [TaskMerge.Conflict]) {
+        let side = { (pair: (String?, String?)) in self.changed({ ($0.due, $0.repeat) = pair }, at: "2026-11-02T08:00:00Z") }
+        guard case .task(let merged, let conflicts) = TaskMerge.merge(base: side(base), mine: side(here), theirs: side(there)) else {
+            Issue.record("the task is gone")
+            return
+        }
+        #expect(merged.due == there.0 && merged.repeat == there.1, "the hub's pair")
+        #expect(conflicts == expected)
+    }
+
+    /// The moment of done changed on one side only (by hand) is that side's; done at two
+    /// moments on the two sides is no conflict, and the hub's stays.
+    @Test func aMomentOfDoneChangedOnOneSideIsThatSides() {
+        let done = { (at: String) in self.changed({ ($0.done, $0.completedAt) = (true, at) }, at: "2026-11-02T08:00:00Z") }
+        let cases: [(SyncedTask, SyncedTask, SyncedTask, String)] = [
+            (done("2026-11-02T08:00:00Z"), done("2026-01-01T00:00:00Z"), done("2026-11-02T08:00:00Z"), "2026-01-01T00:00:00Z"),
+            (done("2026-11-02T08:00:00Z"), done("2026-11-02T08:00:00Z"), done("2026-01-01T00:00:00Z"), "2026-01-01T00:00:00Z"),
+            (Self.base, done("2026-11-03T08:00:00Z"), done("2026-11-04T08:00:00Z"), "2026-11-04T08:00:00Z"),
+        ]
+        for (base, mine, theirs, kept) in cases {
+            guard case .task(let merged, let conflicts) = TaskMerge.merge(base: base, mine: mine, theirs: theirs) else {
+                Issue.record("the task is gone")
+                continue
+            }
+            #expect(merged.completedAt == kept && conflicts.isEmpty, "\(merged)")
+        }
+    }
 }

@@ -68,7 +68,7 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .idsExhausted(let table):
             "\(table == "lists" ? "list" : "task") ids are exhausted: this database has handed out the largest id there is, and ids are never reused. Export it and import that (without --keep-ids) into a new database"
         case .syncIDsLeft(let left):
-            "this file has \(left) of the task ids reserved for it on its hub left, too few for this: run todo sync once the hub can be reached (it reserves more; TODO_SYNC_ID_BLOCK sets how many). Nothing was changed"
+            "this file has \(left) of the task ids reserved for it on its hub left, too few for this: run todo sync once the hub can be reached, which reserves a new block of TODO_SYNC_ID_BLOCK ids (10,000 unless set) when fewer than half are left; for more tasks than that at once, give that sync a larger block (TODO_SYNC_ID_BLOCK=50000 todo sync). Nothing was changed"
         case .keptIDsOnLinkedFile:
             "--keep-ids cannot be used on a file linked to a hub: its new tasks take the ids reserved for it there (todo sync status). Nothing was imported"
         case .nothingToUndo:

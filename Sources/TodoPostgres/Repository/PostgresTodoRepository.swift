@@ -20,8 +20,10 @@ public final class PostgresTodoRepository: SQLRepository {
 
     public struct Options: Sendable {
         public var historyLimit = 100
-        /// Seconds a statement may run before the server cancels it (TODO_PG_STATEMENT_TIMEOUT).
+        /// Seconds a statement may run before the server cancels it, and the variable that said
+        /// so (a sync's hub: TODO_SYNC_TIMEOUT).
         public var statementTimeoutSeconds = 30
+        public var statementTimeoutSetting = "TODO_PG_STATEMENT_TIMEOUT"
         /// Seconds to wait for the server when connecting, unless the URL's connect_timeout says.
         public var connectTimeoutSeconds = 10
         /// libpq's defaults for what the URL leaves out: the login name, PGPASSWORD.
@@ -94,7 +96,8 @@ public final class PostgresTodoRepository: SQLRepository {
         if address.password == nil, let file = options.passwordFile {
             address.password = PasswordFile.password(in: file, host: address.host, port: address.port, database: address.database, user: address.user)
         }
-        let server = try ServerConnection.connect(address, shown: shown, statementTimeout: options.statementTimeoutSeconds)
+        let server = try ServerConnection.connect(address, shown: shown, statementTimeout: options.statementTimeoutSeconds,
+                                                  timeoutSetting: options.statementTimeoutSetting)
         return PostgresTodoRepository(server: server, options: options)
     }
 

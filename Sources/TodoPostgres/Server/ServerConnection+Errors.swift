@@ -56,10 +56,10 @@ extension ServerConnection {
             return ServerError.connectionLost(address: shown)
         // 57014 is also what the server says to a COPY the client gave up (a bad record).
         case "57014" where ServerError.message(of: error).contains("statement timeout"):
-            return ServerError.timedOut(seconds: statementTimeout)
+            return ServerError.timedOut(seconds: statementTimeout, setting: timeoutSetting)
         // A lock waited for past lock_timeout (set to the same, where statements may run longer).
         case "55P03" where ServerError.message(of: error).contains("lock timeout"):
-            return ServerError.timedOut(seconds: statementTimeout)
+            return ServerError.timedOut(seconds: statementTimeout, setting: timeoutSetting)
         default: return error
         }
     }

@@ -24,6 +24,8 @@ final class ServerConnection {
     /// The URL without its password, for messages.
     let shown: String
     let statementTimeout: Int
+    /// The variable that set `statementTimeout`, as a timed-out statement's error names it.
+    let timeoutSetting: String
     /// Transactions under way (an inner one becomes a savepoint).
     var depth = 0
     /// Set once the connection is known to be gone: nothing more is sent on it (postgres-nio
@@ -42,10 +44,11 @@ final class ServerConnection {
     /// as SQLite's writers do on one file.
     static let writeLock: Int64 = 0x544F_444F
 
-    private init(connection: PostgresConnection, shown: String, statementTimeout: Int) {
+    private init(connection: PostgresConnection, shown: String, statementTimeout: Int, timeoutSetting: String) {
         self.connection = connection
         self.shown = shown
         self.statementTimeout = statementTimeout
+        self.timeoutSetting = timeoutSetting
     }
 
     /// Closes the connection, waiting a moment for it. One the server ended (a terminated
@@ -63,7 +66,7 @@ final class ServerConnection {
     /// Touched by the one thread a command runs on (a connection is never shared).
     nonisolated(unsafe) private static var unclosed: [PostgresConnection] = []
 
-    static func connect(_ address: ServerAddress, shown: String, statementTimeout: Int) throws -> ServerConnection {
+    static func connect(_ address: ServerAddress, shown: String, statementTimeout: Int, timeoutSetting: String) throws -> ServerConnection {
         var configuration = if let socket = address.socketPath {
             PostgresConnection.Configuration(unixSocketPath: socket, username: address.user, password: address.password, database: address.database)
         } else {
@@ -89,7 +92,7 @@ final class ServerConnection {
         let started = ContinuousClock.now
         do {
             let connection = try PostgresConnection.connect(on: eventLoop, configuration: configuration, id: 1, logger: logger).wait()
-            return ServerConnection(connection: connection, shown: shown, statementTimeout: statementTimeout)
+            return ServerConnection(connection: connection, shown: shown, statementTimeout: statementTimeout, timeoutSetting: timeoutSetting)
         } catch {
             // Past the limit, postgres-nio closes a connection the server took but never answered
             // on, and reports it as closed: that is a silent server, said so.

@@ -15,8 +15,9 @@ public enum ServerError: ReportedError, Equatable {
     /// The connection broke, or fell silent, while the server was committing: whether the
     /// change was kept cannot be known from here.
     case lostWhileCommitting(address: String)
-    /// A statement ran past `TODO_PG_STATEMENT_TIMEOUT`; nothing of it was kept.
-    case timedOut(seconds: Int)
+    /// A statement ran past the limit `setting` gave (`TODO_PG_STATEMENT_TIMEOUT`, or a sync's
+    /// `TODO_SYNC_TIMEOUT`); nothing of it was kept.
+    case timedOut(seconds: Int, setting: String)
     /// The database belongs to another program, or to a newer todo, or was migrated differently.
     case unusableDatabase(String)
     /// Anything else the server refused, in its own words.
@@ -30,7 +31,7 @@ public enum ServerError: ReportedError, Equatable {
             "\(address) gave no answer within \(seconds) s (the network or the server stopped answering); todo gave up, and nothing of the command was kept"
         case .lostWhileCommitting(let address):
             "the connection to \(address) was lost while the server was committing the change: whether it was kept cannot be known until the server is reached again (see todo history)"
-        case .timedOut(let seconds): "the server took longer than \(seconds) s (TODO_PG_STATEMENT_TIMEOUT) and the command was cancelled; nothing of it was kept"
+        case .timedOut(let seconds, let setting): "the server took longer than \(seconds) s (\(setting)) and the command was cancelled; nothing of it was kept"
         case .unusableDatabase(let reason): reason
         case .refused(let message): "the server refused the command: \(message)"
         }
