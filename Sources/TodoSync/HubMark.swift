@@ -24,12 +24,18 @@ enum HubMark {
     /// the sync after it started (that one reached the hub; the file never committed it).
     static func found(_ hub: any SQLSession, _ link: SyncLink) throws -> Found {
         let holder = SQLValue.text(link.holder)
-        if let (mark, startedFrom, cutOff) = try hub.first("SELECT mark, started_from, cut_off FROM sync_marks WHERE holder = $1", [holder], {
-            (try $0.text(0), try $0.optionalText(1), try $0.text(2))
+        if let (mark, startedFrom, cutOff, attempt) = try hub.first("SELECT mark, started_from, cut_off, attempt FROM sync_marks WHERE holder = $1", [holder], {
+            (try $0.text(0), try $0.optionalText(1), try $0.text(2), try $0.optionalText(3))
         }) {
             if mark == link.ownChange { return .asLeft }
             if startedFrom != nil, startedFrom == link.ownChange {
-                return .cutOff(marks: cutOff.split(separator: " ").map(String.init) + [mark])
+                // This file's sync, cut off, if it left a token this file noted before it (one
+                // left by a todo before tokens, or found by one, is taken for this file's); else a
+                // copy of this file synced since, standing where this file stands.
+                guard let attempt, !link.attempts.isEmpty, !link.attempts.contains(attempt) else {
+                    return .cutOff(marks: cutOff.split(separator: " ").map(String.init) + [mark])
+                }
+                return .copied
             }
             // A mark newer than this file's last sync, on a cluster still counting up from it,
             // was left after it by a file with the same link: a copy. (Only a copy's first sync
@@ -74,13 +80,14 @@ enum HubMark {
         }
     }
 
-    /// Leaves this sync's mark: its transaction `own`, and where the file stood before it.
+    /// Leaves this sync's mark: its transaction `own`, where the file stood before it, and the
+    /// token the file noted for it (`SyncLink.noteAttempt`).
     static func leave(on hub: any SQLSession, _ link: SyncLink, own: String) throws {
         try hub.run("""
-            INSERT INTO sync_marks AS m (holder, mark, started_from) VALUES ($1, $2, $3)
-            ON CONFLICT (holder) DO UPDATE SET mark = excluded.mark, started_from = excluded.started_from,
+            INSERT INTO sync_marks AS m (holder, mark, started_from, attempt) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (holder) DO UPDATE SET mark = excluded.mark, started_from = excluded.started_from, attempt = excluded.attempt,
                 cut_off = CASE WHEN m.started_from IS NOT DISTINCT FROM excluded.started_from THEN ltrim(m.cut_off || ' ' || m.mark) ELSE '' END
-            """, [.text(link.holder), .text(own), SQLValue(link.ownChange)])
+            """, [.text(link.holder), .text(own), SQLValue(link.ownChange), SQLValue(link.attempts.last)])
     }
 
     /// Whether rows on the hub written after this file's last sync can be told from older ones

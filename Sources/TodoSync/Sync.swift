@@ -15,7 +15,8 @@ package enum Sync {
         try inBoth(file, hub) {
             if let link = try SyncLink.read(file.session) { throw SyncFailure.alreadyLinked(hub: link.hub) }
             var uuids = UUIDMaker()
-            var link = SyncLink(hub: shown, hubIdentity: try identity(of: hub.session), holder: uuids.next().text, nextID: 1, lastID: 0)
+            var link = SyncLink(hub: shown, hubIdentity: try identity(of: hub.session), holder: uuids.next().text, nextID: 1, lastID: 0,
+                                attempts: [uuids.next().text])
             return try exchange(file.session, hub.session, &link, behind: nil, cutOff: nil, copied: false,
                                 history: file.historyLimit, block: block, now: now)
         }
@@ -26,7 +27,8 @@ package enum Sync {
     /// reset or restored into a new database at the linked URL, or one restored from a backup
     /// older than this file's last sync (`HubMark`). Another database at another URL is refused.
     package static func run(file: any SQLRepository, hub: any SQLRepository, shown: String, block: Int64, now: String) throws -> SyncReport {
-        try inBoth(file, hub) {
+        let attempt = try SyncLink.noteAttempt(file)
+        return try inBoth(file, hub) {
             guard var link = try SyncLink.read(file.session) else { throw SyncFailure.notLinked }
             let found = try identity(of: hub.session)
             var behind: Behind?, cutOff: [String]?, copied = false
@@ -142,7 +144,7 @@ package enum Sync {
         }
         try hub.run("SELECT todo_count_now()", [])
         try HubMark.leave(on: hub, link, own: own)
-        (link.snapshot, link.ownChange, link.lastSync) = (snapshot, own, now)
+        (link.snapshot, link.ownChange, link.lastSync, link.attempts) = (snapshot, own, now, Array(link.attempts.suffix(1)))
         try link.write(file)
         report.conflicts = try file.first("SELECT count(*) FROM sync_conflicts WHERE id > $1", [.integer(report.conflictsAfter)]) { try $0.int(0) } ?? 0
         report.renumbered = try Renumbering.count(file)

@@ -1,4 +1,5 @@
 import TodoCore
+import TodoHistory
 import TodoSQL
 
 /// A file's link to its hub (the file's `sync_link` row, migration 0008).
@@ -16,23 +17,45 @@ package struct SyncLink: Equatable, Sendable {
     /// The next id to hand out and the last reserved.
     package var nextID: Int64
     package var lastID: Int64
+    /// The tokens of the syncs started since the last that completed, the newest last (each
+    /// committed here before the sync reached the hub: `HubMark`).
+    package var attempts: [String] = []
 
     package var idsLeft: Int64 { max(0, lastID - nextID + 1) }
 
     static func read(_ file: any SQLSession) throws -> SyncLink? {
-        try file.first("SELECT hub, hub_identity, holder, snapshot, own_change, last_sync, next_id, last_id FROM sync_link", []) {
+        try file.first("SELECT hub, hub_identity, holder, snapshot, own_change, last_sync, next_id, last_id, attempts FROM sync_link", []) {
             SyncLink(hub: try $0.text(0), hubIdentity: try $0.text(1), holder: try $0.text(2), snapshot: try $0.optionalText(3),
-                     ownChange: try $0.optionalText(4), lastSync: try $0.optionalText(5), nextID: try $0.int64(6), lastID: try $0.int64(7))
+                     ownChange: try $0.optionalText(4), lastSync: try $0.optionalText(5), nextID: try $0.int64(6), lastID: try $0.int64(7),
+                     attempts: try $0.text(8).split(separator: " ").map(String.init))
         }
     }
 
     func write(_ file: any SQLSession) throws {
         try file.run("""
-            INSERT OR REPLACE INTO sync_link (id, hub, hub_identity, holder, snapshot, own_change, last_sync, next_id, last_id)
-            VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8)
+            INSERT OR REPLACE INTO sync_link (id, hub, hub_identity, holder, snapshot, own_change, last_sync, next_id, last_id, attempts)
+            VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9)
             """, [.text(hub), .text(hubIdentity), .text(holder), SQLValue(snapshot), SQLValue(ownChange), SQLValue(lastSync),
-                  .integer(nextID), .integer(lastID)])
+                  .integer(nextID), .integer(lastID), .text(attempts.joined(separator: " "))])
     }
+
+    /// Notes a sync about to start, by a new token, in a transaction of its own committed before
+    /// the sync's: a sync cut off after the hub's commit then leaves the hub naming a token this
+    /// file holds (`HubMark`). Those of the syncs that failed before are kept (the last few).
+    static func noteAttempt(_ file: any SQLRepository) throws -> String {
+        var uuids = UUIDMaker()
+        let token = uuids.next().text
+        try file.translatingErrors {
+            try file.transaction(rollback: false, joining: false) {
+                guard var link = try read(file.session) else { return }
+                link.attempts = Array((link.attempts + [token]).suffix(Self.attemptsKept))
+                try link.write(file.session)
+            }
+        }
+        return token
+    }
+
+    static let attemptsKept = 16
 
     /// The file on its own again: the link, the base, the marks of changes and the conflicts go.
     static func remove(_ file: any SQLSession) throws {

@@ -95,7 +95,8 @@ struct SyncHubBehindTests {
     /// A copy of a linked file (`todo db backup`, a backup restored on a second machine) that
     /// syncs beside the original: each took the other's mark for a hub gone back, said so, and
     /// took a new block of ids, at every other sync. Now the first to find the other's mark
-    /// becomes a file of its own, once, with ids of its own, and both sync as any two files do.
+    /// (told from a sync of its own cut off by the token each sync leaves) becomes a file of its
+    /// own, once, with ids of its own, and both sync as any two files do.
     @Test func aCopyOfALinkedFileBecomesAFileOfItsOwn() throws {
         let team = try Team(machines: 2)
         try team[0].add("Home", "milk")
@@ -104,8 +105,7 @@ struct SyncHubBehindTests {
         let original = try team[0].add("Home", "from the original"), copy = try team[1].add("Home", "from the copy")
         #expect(original == copy, "one block, one next id")
         _ = try team.sync(0)
-        _ = try team.sync(1)
-        let found = try team[0].succeed(["sync"]).stdout
+        let found = try team[1].succeed(["sync"]).stdout
         #expect(found.contains("\n  A copy of this file had synced with this hub as this file: this file now syncs as one of its own"), "\(found)")
         #expect(!found.contains("The hub was not as this file left it"), "\(found)")
         for index in [1, 0, 1, 0] {
@@ -116,6 +116,29 @@ struct SyncHubBehindTests {
         #expect(try team[0].add("Home", "later here") != team[1].add("Home", "later there"))
         try team.converge()
         #expect(try team[0].succeed(["sync"]).stdout.split(separator: "\n").count == 1, "nothing more to say")
+    }
+
+    /// A copy and its original each sync what they made since the copy, in either order: the
+    /// second to sync stood where the first's mark says its sync started, took that sync for one
+    /// of its own cut off, and sent what the first made (a list, a task) as deleted here: gone
+    /// everywhere, without a word (found by a helper's sweep). Each keeps the other's now.
+    @Test(arguments: [[0, 1], [1, 0]])
+    func aCopyAndItsOriginalDeleteNothingTheOtherMade(_ order: [Int]) throws {
+        let team = try Team(machines: 2)
+        try team[0].add("Home", "one")
+        _ = try team.link(0)
+        try team[0].succeed(["db", "backup", team[1].databasePath])
+        // The original gives an id up; the copy gives it to a task of its own.
+        let scratch = try team[0].add("Home", "scratch")
+        try team[0].succeed(["rm", "\(scratch)"])
+        try team[0].succeed(["new-list", "Groceries"])
+        #expect(try team[1].add("Home", "the copy's") == scratch)
+        for index in order { _ = try team.sync(index) }
+        try team.converge()
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT string_agg(name, ' ' ORDER BY name) FROM lists") == "Groceries Home")
+        let hub = try team.hubTasks()
+        #expect(hub.contains("|Home|the copy's|"), "\(hub)")
+        for index in 0..<2 { #expect(try team[index].jsonArray(["sync", "conflicts"]).isEmpty, "machine \(index)") }
     }
 
     /// Restored from a dump older than the file's last block, then written to directly before
