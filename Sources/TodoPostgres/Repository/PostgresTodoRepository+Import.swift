@@ -80,14 +80,18 @@ extension PostgresTodoRepository {
         }
     }
 
-    /// Creates the lists the records name that do not exist yet, each spelled as its first
+    /// Creates the lists the records name that do not exist yet (the default list only for a
+    /// record that is added), each spelled as its first
     /// record spells it, and records them for undo, in one statement; returns how many. The
     /// records are grouped by their exact spelling first: a million rows name a few lists, and
     /// 200,000 lists are one statement, not 200,000 (nor 200,000 rows held here).
     private func createLists(now: String) throws -> Int {
         let newNames = """
             SELECT DISTINCT ON (todo_nocase(list_name)) list_name AS name, ord
-            FROM (SELECT list_name, min(ord) AS ord FROM todo_import GROUP BY list_name) AS spellings
+            FROM (SELECT list_name, min(ord) AS ord FROM todo_import AS i
+                  -- A record that names no list and merges into a task leaves it where it is.
+                  WHERE i.list_given OR NOT (i.own_uuid AND EXISTS (SELECT 1 FROM tasks AS t WHERE t.uuid = i.uuid))
+                  GROUP BY list_name) AS spellings
             WHERE NOT EXISTS (SELECT 1 FROM lists WHERE todo_nocase(lists.name) = todo_nocase(spellings.list_name))
             ORDER BY todo_nocase(list_name), ord
             """
