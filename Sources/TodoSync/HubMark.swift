@@ -38,9 +38,7 @@ enum HubMark {
                 return .copied
             }
             // A mark newer than this file's last sync, on a cluster still counting up from it,
-            // was left after it by a file with the same link: a copy. (Only a copy's first sync
-            // after the copy was made looks like a sync of its own cut off: it stands where the
-            // mark says that sync started.)
+            // was left after it by a file with the same link: a copy.
             guard let own = link.ownChange, UInt64(mark) != nil, UInt64(own) != nil else { return .behind }
             let newer = try hub.first("SELECT $1::xid8 > $2::xid8 AND pg_current_xact_id() > $2::xid8", [.text(mark), .text(own)]) {
                 try $0.bool(0)

@@ -66,7 +66,7 @@ struct ListSync {
         for side in [file, hub] {
             guard let from = try side.listID(uuid) else { continue }
             // `uuid` may hold the name `kept` is to have there: out of its way first.
-            try side.renameList(uuid, to: "todo sync: " + uuid)
+            try side.renameList(uuid, to: SyncSide.passingName(uuid))
             let into = try side.listID(kept) ?? side.createList(kept, name: name, createdAt: createdAt)
             try side.session.run("UPDATE tasks SET list_id = $1 WHERE list_id = $2", [.integer(into), .integer(from)])
             try side.deleteList(uuid)
@@ -86,10 +86,10 @@ struct ListSync {
     private func keepHubsSpelling(_ name: String, of uuid: String, setAside yours: String) throws {
         try file.renameList(uuid, to: name)
         try file.session.run("UPDATE temp.sync_lists SET wanted_on_hub = $2 WHERE uuid = $1 AND wanted_on_hub IS NOT NULL", [.text(uuid), .text(name)])
-        if try hub.list(uuid).map({ !$0.name.hasSameScalars(as: name) && !$0.name.hasPrefix("todo sync: ") }) == true {
+        // One with a passing name there gets it with the others (`finish`).
+        if try hub.list(uuid).map({ !$0.name.hasSameScalars(as: name) && $0.name != SyncSide.passingName(uuid) }) == true {
             try hub.renameList(uuid, to: name)
         }
-        try setBase(uuid, name)
         try conflict(uuid, kept: name, yours: yours)
     }
 
@@ -204,6 +204,9 @@ struct ListSync {
 }
 
 extension SyncSide {
+    /// The name a list has on the way to its own, while another list holds that.
+    static func passingName(_ uuid: String) -> String { "todo sync: " + uuid }
+
     /// Names this side's list `uuid` (given `createdAt`: makes it), or, while another list here
     /// has that name (one renamed or deleted on the other side, not yet come to, or two names
     /// swapped), gives it a passing name, and notes in the file the name it waits for
@@ -212,7 +215,7 @@ extension SyncSide {
                noting file: any SQLSession) throws {
         var now = name
         if let other = try list(named: name), other.uuid != uuid {
-            now = "todo sync: " + uuid
+            now = Self.passingName(uuid)
             let column = isHub ? "wanted_on_hub" : "wanted"
             try file.run("INSERT INTO temp.sync_lists (uuid, \(column)) VALUES ($1, $2) ON CONFLICT (uuid) DO UPDATE SET \(column) = excluded.\(column)",
                          [.text(uuid), .text(name)])

@@ -27,7 +27,7 @@ package enum Sync {
     /// reset or restored into a new database at the linked URL, or one restored from a backup
     /// older than this file's last sync (`HubMark`). Another database at another URL is refused.
     package static func run(file: any SQLRepository, hub: any SQLRepository, shown: String, block: Int64, now: String) throws -> SyncReport {
-        let attempt = try SyncLink.noteAttempt(file)
+        try SyncLink.noteAttempt(file)
         return try inBoth(file, hub) {
             guard var link = try SyncLink.read(file.session) else { throw SyncFailure.notLinked }
             let found = try identity(of: hub.session)

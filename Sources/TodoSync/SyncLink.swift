@@ -42,7 +42,7 @@ package struct SyncLink: Equatable, Sendable {
     /// Notes a sync about to start, by a new token, in a transaction of its own committed before
     /// the sync's: a sync cut off after the hub's commit then leaves the hub naming a token this
     /// file holds (`HubMark`). Those of the syncs that failed before are kept (the last few).
-    static func noteAttempt(_ file: any SQLRepository) throws -> String {
+    static func noteAttempt(_ file: any SQLRepository) throws {
         var uuids = UUIDMaker()
         let token = uuids.next().text
         try file.translatingErrors {
@@ -52,7 +52,6 @@ package struct SyncLink: Equatable, Sendable {
                 try link.write(file.session)
             }
         }
-        return token
     }
 
     static let attemptsKept = 16
