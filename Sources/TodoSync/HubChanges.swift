@@ -78,7 +78,11 @@ enum HubChanges {
 
     /// What the hub's row `uuid` of `table` must still be for this sync to write it (`Unchanged`).
     static func unchanged(_ uuid: String, in table: String, file: any SQLSession, snapshot: String) throws -> Unchanged {
-        let read = try file.first("SELECT changed_in FROM temp.\(table) WHERE uuid = $1", [.text(uuid)]) { try $0.optionalText(0) }
-        return (read ?? nil).map(Unchanged.readIn) ?? .since(snapshot)
+        try readIn(uuid, in: table, file: file).map(Unchanged.readIn) ?? .since(snapshot)
+    }
+
+    /// The transaction the hub's row `uuid` of `table` was written in, if this sync read it.
+    static func readIn(_ uuid: String, in table: String, file: any SQLSession) throws -> String? {
+        try file.first("SELECT changed_in FROM temp.\(table) WHERE uuid = $1", [.text(uuid)]) { try $0.optionalText(0) } ?? nil
     }
 }

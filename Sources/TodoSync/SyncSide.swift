@@ -89,10 +89,11 @@ struct SyncSide {
                 SQLValue(t.completedAt), .text(t.createdAt), .text(t.updatedAt), SQLValue(t.repeat), .text(t.repeatFrom), .text(uuid)]
     }
 
-    /// Writes every field of a task this side has (found by its uuid), its tags too.
-    func update(_ uuid: String, _ row: SyncedRow, list: Int64, _ unchanged: Unchanged? = nil) throws {
+    /// Writes every field of a task this side has (found by its uuid), its tags too. (The hub's
+    /// are written many to a statement: `HubTaskWrites`.)
+    func update(_ uuid: String, _ row: SyncedRow, list: Int64) throws {
         let t = row.task
-        try guarded(unchanged, """
+        try session.run("""
             UPDATE tasks SET list_id = $1, title = $2, notes = $3, due = $4, priority = $5, done = $6, completed_at = $7,
                 created_at = $8, updated_at = $9, repeat = $10, repeat_from = $11 WHERE uuid = $12
             """, [.integer(list), .text(t.title), SQLValue(t.notes), SQLValue(t.due), .text(t.priority), .bool(t.done), SQLValue(t.completedAt),
@@ -100,8 +101,8 @@ struct SyncSide {
         try setTags(t.tags, of: row.id)
     }
 
-    func deleteTask(_ uuid: String, _ unchanged: Unchanged? = nil) throws {
-        try guarded(unchanged, "DELETE FROM tasks WHERE uuid = $1", [.text(uuid)])
+    func deleteTask(_ uuid: String) throws {
+        try session.run("DELETE FROM tasks WHERE uuid = $1", [.text(uuid)])
     }
 
     /// Runs a write of one row, on the hub only if no one changed the row since the sync read it

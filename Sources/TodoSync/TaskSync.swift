@@ -22,11 +22,12 @@ struct TaskSync {
     let takeID: () throws -> Int64
     /// The hub's ids of lists by uuid, as found so far.
     var hubLists: [String: Int64] = [:]
-    /// Tasks new here, waiting to be sent (`sendQueued`).
+    /// Tasks new here, waiting to be sent (`sendQueued`), as many to an INSERT as a statement
+    /// takes (`HubTaskWrites.full`): 10,000 sent in 2.2 s, where 200 to one took 2.6.
     var queued: [(uuid: String, row: SyncedRow, list: Int64)] = []
-    /// Tasks to an INSERT: 10,000 sent in 2.2 s, where 200 to one took 2.6 (a statement of 500
-    /// is about 200 KiB, well under the 1 MiB no message may pass).
-    static let rowsPerSend = 500
+    var queuedBytes = 0
+    /// The hub's tasks changed or deleted, many to a statement.
+    lazy var hubWrites = HubTaskWrites(hub: hub.session, snapshot: snapshot)
 
     mutating func run() throws {
         let f = file.session
@@ -45,6 +46,7 @@ struct TaskSync {
         }
         try file.forEachUUID(in: "temp.sync_tasks") { try sync($0) }
         try sendQueued()
+        try hubWrites.finish()
     }
 
     /// Whether the task `uuid` had this id when it was agreed with the hub, before a deletion
@@ -63,7 +65,8 @@ struct TaskSync {
         }
         try refuseWhatTheHubCannotStore(row)
         queued.append((uuid, row, try list(row.task.listUUID, on: hub, from: file)))
-        if queued.count == Self.rowsPerSend { try sendQueued() }
+        queuedBytes += HubTaskWrites.size(of: row)
+        if HubTaskWrites.full(rows: queued.count, bytes: queuedBytes) { try sendQueued() }
     }
 
     /// The tasks new here, in one INSERT (a round trip per task made a first sync of a large
@@ -78,19 +81,15 @@ struct TaskSync {
             INSERT INTO tasks (id, list_id, title, notes, due, priority, done, completed_at, created_at, updated_at, repeat, repeat_from, uuid)
             VALUES \(values.joined(separator: ", ")) ON CONFLICT (id) DO NOTHING RETURNING id
             """, queued.flatMap { SyncSide.insertValues($0.uuid, $0.row, list: $0.list) }) { stored.insert(try $0.int64(0)) }
-        let tags = queued.filter { stored.contains($0.row.id) }.flatMap { item in item.row.task.tags.map { (item.row.id, $0) } }
-        // A thousand to a statement: a task may have many tags, and a statement 65,535 values.
-        for start in stride(from: 0, to: tags.count, by: 1000) {
-            let chunk = tags[start..<min(start + 1000, tags.count)]
-            try hub.session.run("INSERT INTO task_tags (task_id, tag) VALUES " + chunk.indices.map { "($\(($0 - start) * 2 + 1), $\(($0 - start) * 2 + 2))" }.joined(separator: ", "),
-                                chunk.flatMap { [SQLValue.integer($0.0), .text($0.1)] })
-        }
+        try HubTaskWrites.insertTags(queued.filter { stored.contains($0.row.id) }.flatMap { item in item.row.task.tags.map { (item.row.id, $0) } },
+                                     on: hub.session)
         for (uuid, row, _) in queued {
             var row = row
             if stored.contains(row.id) { report.sent += 1 } else { row.id = try send(uuid, row) }
             try writeBase(uuid, row)
         }
         queued.removeAll(keepingCapacity: true)
+        queuedBytes = 0
     }
 
     /// A task of this file that has the id of one the hub sends: if it was never sent (added by
@@ -152,7 +151,7 @@ struct TaskSync {
                 report.received += 1
             }
             if theirs != nil {
-                try hub.deleteTask(uuid, try unchangedOnHub(uuid))
+                try hubWrites.delete(uuid, readIn: try readOnHub(uuid))
                 report.sent += 1
             }
             try file.session.run("DELETE FROM sync_base_tasks WHERE uuid = $1", [.text(uuid)])
@@ -168,7 +167,8 @@ struct TaskSync {
                 return try record(conflicts, of: uuid, row.id)
             } else if theirs?.task != task {
                 try refuseWhatTheHubCannotStore(row)
-                try hub.update(uuid, row, list: try list(task.listUUID, on: hub, from: file), try unchangedOnHub(uuid))
+                let tagsChanged = !SyncedRows.text(of: theirs?.task.tags ?? []).hasSameScalars(as: SyncedRows.text(of: task.tags))
+                try hubWrites.update(uuid, row, list: try list(task.listUUID, on: hub, from: file), readIn: try readOnHub(uuid), tagsChanged: tagsChanged)
                 report.sent += 1
             }
             if mine == nil {
@@ -194,8 +194,10 @@ struct TaskSync {
         }
     }
 
-    private func unchangedOnHub(_ uuid: String) throws -> Unchanged {
-        try HubChanges.unchanged(uuid, in: "hub_tasks", file: file.session, snapshot: snapshot)
+    /// The transaction the hub's task was read in, if this sync read it: it is written only if
+    /// still so, or else only if unchanged since the snapshot (`HubTaskWrites`).
+    private func readOnHub(_ uuid: String) throws -> String? {
+        try HubChanges.readIn(uuid, in: "hub_tasks", file: file.session)
     }
 
     /// Sends a task new here; its id, which is another's on the hub only for a task added by hand
