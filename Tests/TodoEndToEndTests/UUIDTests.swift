@@ -159,13 +159,14 @@ import TodoTestSupport
     }
 }
 
-/// Migration 0010 taken away from a file (the marks of what changed here, for sync), as a todo
-/// before it left the file.
+/// Migrations 0010 and 0012 taken away from a file (the marks of what changed here, for sync),
+/// as a todo before them left the file.
 let changeMarksTakenAway = """
     DROP TRIGGER tasks_sync_inserted; DROP TRIGGER tasks_sync_updated; DROP TRIGGER tasks_sync_deleted;
     DROP TRIGGER task_tags_sync_inserted; DROP TRIGGER task_tags_sync_updated; DROP TRIGGER task_tags_sync_deleted;
-    DROP TRIGGER lists_sync_inserted; DROP TRIGGER lists_sync_updated; DROP TRIGGER lists_sync_deleted;
-    DROP TABLE sync_changed_tasks; DROP TABLE sync_changed_lists; DELETE FROM schema_migrations WHERE version = 10;
+    DROP TRIGGER lists_sync_inserted; DROP TRIGGER lists_sync_updated; DROP TRIGGER lists_sync_deleted; DROP TRIGGER lists_sync_took_id;
+    DROP INDEX sync_base_tasks_by_id;
+    DROP TABLE sync_changed_tasks; DROP TABLE sync_changed_lists; DELETE FROM schema_migrations WHERE version IN (10, 12);
     """
 
 /// A database made before tasks had uuids (a file of schema 6, a server's of 2) is given them
