@@ -3,6 +3,13 @@
 -- fires delete triggers for that only under `recursive_triggers`, which sqlite3 leaves off.
 -- Unmarked, such a deletion was never sent: the hub kept the task for ever.
 
+-- Such a deletion made before this migration: every row of the base that is gone is marked
+-- once (what a sync would have found comparing every row).
+INSERT INTO sync_changed_tasks (uuid) SELECT b.uuid FROM sync_base_tasks AS b
+WHERE NOT EXISTS (SELECT 1 FROM tasks AS t WHERE t.uuid = b.uuid) AND NOT EXISTS (SELECT 1 FROM sync_changed_tasks AS c WHERE c.uuid = b.uuid);
+INSERT INTO sync_changed_lists (uuid) SELECT b.uuid FROM sync_base_lists AS b
+WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid) AND NOT EXISTS (SELECT 1 FROM sync_changed_lists AS c WHERE c.uuid = b.uuid);
+
 -- A task written with an id the base gives another uuid: that uuid is marked too, found
 -- through an index of the base by id (a lookup per task inserted, or given an id or a uuid).
 CREATE INDEX sync_base_tasks_by_id ON sync_base_tasks (id);

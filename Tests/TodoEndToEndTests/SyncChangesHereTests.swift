@@ -60,6 +60,36 @@ struct SyncChangesHereTests {
         #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 0)
     }
 
+    /// A file where REPLACE took a task away under a todo before migration 0012, which marked
+    /// nothing for it: the upgrade marks every row of the base that is gone, and the next sync
+    /// sends the deletion.
+    @Test func aDeletionByReplaceBeforeTheUpgradeIsSentAfterIt() throws {
+        let team = try Team(machines: 1)
+        _ = try team.sharing("Home", "a")
+        let b = try team[0].add("Home", "b")
+        _ = try team.sync(0)
+        // Migration 0012 taken away: 0010's triggers, which mark the row written only.
+        let marksWritten = { (kind: String) in
+            """
+            DROP TRIGGER tasks_sync_\(kind); CREATE TRIGGER tasks_sync_\(kind) AFTER \(kind == "inserted" ? "INSERT" : "UPDATE") ON tasks
+            WHEN NEW.uuid IS NOT NULL AND EXISTS (SELECT 1 FROM sync_link)
+            BEGIN
+                INSERT INTO sync_changed_tasks (uuid) SELECT NEW.uuid WHERE NOT EXISTS (SELECT 1 FROM sync_changed_tasks WHERE uuid = NEW.uuid);
+            END;
+            """
+        }
+        try sqlite3(team[0].databasePath, """
+            DROP TRIGGER lists_sync_took_id; DROP INDEX sync_base_tasks_by_id; DELETE FROM schema_migrations WHERE version = 12;
+            \(marksWritten("inserted")) \(marksWritten("updated"))
+            INSERT OR REPLACE INTO tasks (id, list_id, title, created_at, updated_at)
+                SELECT id, list_id, 'b again', created_at, updated_at FROM tasks WHERE id = \(b);
+            """)
+        let sync = try team[0].run(["sync", "--json"])
+        #expect(sync.status == 0 && sync.stderr.contains("upgraded"), "\(sync.summary)")
+        try team.converge()
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT string_agg(title, ' ' ORDER BY title) FROM tasks") == "a b again")
+    }
+
     /// A title, a tag and a list's name respelled to a canonically equivalent text (`é` as `e`
     /// and U+0301, as another keyboard or a paste writes it) is a change like any other. Swift's
     /// `==` took the two for one: the sync said `sent 0 changes` and the files stayed apart.
