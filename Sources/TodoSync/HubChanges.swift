@@ -62,10 +62,11 @@ enum HubChanges {
         """
     }
 
-    /// The staged task, if the hub changed it: nil inside when it deleted it.
-    static func task(_ uuid: String, in file: any SQLSession) throws -> SyncedRow?? {
-        try file.first("SELECT id IS NULL, \(SyncedRows.fields) FROM temp.hub_tasks WHERE uuid = $1", [.text(uuid)]) { row -> SyncedRow? in
-            try row.bool(0) ? nil : try SyncedRows.read(row, from: 1)
+    /// The staged task, if the hub changed it (`row` nil when it deleted it), and the transaction
+    /// that wrote it.
+    static func task(_ uuid: String, in file: any SQLSession) throws -> (row: SyncedRow?, readIn: String?)? {
+        try file.first("SELECT id IS NULL, changed_in, \(SyncedRows.fields) FROM temp.hub_tasks WHERE uuid = $1", [.text(uuid)]) { row in
+            (try row.bool(0) ? nil : try SyncedRows.read(row, from: 2), try row.optionalText(1))
         }
     }
 
@@ -78,11 +79,7 @@ enum HubChanges {
 
     /// What the hub's row `uuid` of `table` must still be for this sync to write it (`Unchanged`).
     static func unchanged(_ uuid: String, in table: String, file: any SQLSession, snapshot: String) throws -> Unchanged {
-        try readIn(uuid, in: table, file: file).map(Unchanged.readIn) ?? .since(snapshot)
-    }
-
-    /// The transaction the hub's row `uuid` of `table` was written in, if this sync read it.
-    static func readIn(_ uuid: String, in table: String, file: any SQLSession) throws -> String? {
-        try file.first("SELECT changed_in FROM temp.\(table) WHERE uuid = $1", [.text(uuid)]) { try $0.optionalText(0) } ?? nil
+        let read = try file.first("SELECT changed_in FROM temp.\(table) WHERE uuid = $1", [.text(uuid)]) { try $0.optionalText(0) }
+        return (read ?? nil).map(Unchanged.readIn) ?? .since(snapshot)
     }
 }

@@ -8,7 +8,9 @@ import TodoSQL
 struct HubTaskWrites {
     let hub: any SQLSession
     let snapshot: String
-    private var updates: [(uuid: String, row: SyncedRow, list: Int64, readIn: String?, tagsChanged: Bool)] = []
+    private var updates: [(uuid: String, row: SyncedRow, list: Int64, readIn: String?)] = []
+    /// The tasks among `updates` whose tags change: their ids and tags.
+    private var retagged: [(id: Int64, tags: [String])] = []
     private var deletions: [(uuid: String, readIn: String?)] = []
     private var bytes = 0
 
@@ -34,7 +36,8 @@ struct HubTaskWrites {
 
     /// Every field of the task `uuid` becomes `row`'s, its tags too when `tagsChanged`.
     mutating func update(_ uuid: String, _ row: SyncedRow, list: Int64, readIn: String?, tagsChanged: Bool) throws {
-        updates.append((uuid, row, list, readIn, tagsChanged))
+        updates.append((uuid, row, list, readIn))
+        if tagsChanged { retagged.append((row.id, row.task.tags)) }
         bytes += Self.size(of: row)
         if Self.full(rows: updates.count, bytes: bytes) { try writeUpdates() }
     }
@@ -66,12 +69,12 @@ struct HubTaskWrites {
             WHERE t.uuid = v.uuid AND \(unchanged(snapshotAt: values.count + 1))
             """, values + [.text(snapshot)])
         guard written == updates.count else { throw SyncFailure.hubChangedMeanwhile }
-        let retagged = updates.filter(\.tagsChanged)
         if !retagged.isEmpty {
-            try hub.run("DELETE FROM task_tags WHERE task_id IN (\(Self.placeholders(1...retagged.count)))", retagged.map { .integer($0.row.id) })
-            try Self.insertTags(retagged.flatMap { u in u.row.task.tags.map { (u.row.id, $0) } }, on: hub)
+            try hub.run("DELETE FROM task_tags WHERE task_id IN (\(Self.placeholders(1...retagged.count)))", retagged.map { .integer($0.id) })
+            try Self.insertTags(retagged.flatMap { task in task.tags.map { (task.id, $0) } }, on: hub)
         }
         updates.removeAll(keepingCapacity: true)
+        retagged.removeAll(keepingCapacity: true)
         bytes = 0
     }
 

@@ -140,10 +140,12 @@ struct TaskSync {
     private mutating func sync(_ uuid: String) throws {
         let base = try file.session.first("SELECT \(SyncedRows.fields) FROM sync_base_tasks WHERE uuid = $1", [.text(uuid)]) { try SyncedRows.read($0) }
         let mine = try file.task(uuid)
-        // Unchanged on the hub: there as last agreed.
+        // Unchanged on the hub: there as last agreed. Changed: written to the hub only if still
+        // as read (`readIn`), else only if unchanged since the snapshot (`HubTaskWrites`).
         let staged = try HubChanges.task(uuid, in: file.session)
-        let theirs = staged ?? base
-        let deletedOnHub = staged.map { $0 == nil } ?? false
+        let theirs = staged.map(\.row) ?? base
+        let deletedOnHub = staged.map { $0.row == nil } ?? false
+        let readIn = staged?.readIn
         switch TaskMerge.merge(base: base?.task, mine: mine?.task, theirs: theirs?.task, deletedOnHub: deletedOnHub) {
         case .gone:
             if mine != nil {
@@ -151,7 +153,7 @@ struct TaskSync {
                 report.received += 1
             }
             if theirs != nil {
-                try hubWrites.delete(uuid, readIn: try readOnHub(uuid))
+                try hubWrites.delete(uuid, readIn: readIn)
                 report.sent += 1
             }
             try file.session.run("DELETE FROM sync_base_tasks WHERE uuid = $1", [.text(uuid)])
@@ -168,7 +170,7 @@ struct TaskSync {
             } else if theirs?.task != task {
                 try refuseWhatTheHubCannotStore(row)
                 let tagsChanged = !SyncedRows.text(of: theirs?.task.tags ?? []).hasSameScalars(as: SyncedRows.text(of: task.tags))
-                try hubWrites.update(uuid, row, list: try list(task.listUUID, on: hub, from: file), readIn: try readOnHub(uuid), tagsChanged: tagsChanged)
+                try hubWrites.update(uuid, row, list: try list(task.listUUID, on: hub, from: file), readIn: readIn, tagsChanged: tagsChanged)
                 report.sent += 1
             }
             if mine == nil {
@@ -194,11 +196,6 @@ struct TaskSync {
         }
     }
 
-    /// The transaction the hub's task was read in, if this sync read it: it is written only if
-    /// still so, or else only if unchanged since the snapshot (`HubTaskWrites`).
-    private func readOnHub(_ uuid: String) throws -> String? {
-        try HubChanges.readIn(uuid, in: "hub_tasks", file: file.session)
-    }
 
     /// Sends a task new here; its id, which is another's on the hub only for a task added by hand
     /// (sqlite3): that one takes the next id reserved for this file, here too.
