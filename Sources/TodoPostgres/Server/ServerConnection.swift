@@ -36,6 +36,8 @@ final class ServerConnection {
     /// stopped carrying packets (a socket that neither answers nor closes), and the command
     /// gives up rather than wait for ever. Nil: no bound (a read, an import).
     var answerLimit: Int?
+    /// Fails the statement waiting for its answer (`whileOpen`) when the connection closes.
+    let waiting = Waiting()
 
     /// postgres-nio logs nothing: stderr is todo's, for one `Error:` line.
     static let logger = Logger(label: "todo", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -49,6 +51,7 @@ final class ServerConnection {
         self.shown = shown
         self.statementTimeout = statementTimeout
         self.timeoutSetting = timeoutSetting
+        connection.closeFuture.whenComplete { [waiting] _ in waiting.connectionClosed() }
     }
 
     /// Closes the connection, waiting a moment for it. One the server ended (a terminated
