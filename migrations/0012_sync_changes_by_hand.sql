@@ -44,3 +44,27 @@ BEGIN
     INSERT INTO sync_changed_lists (uuid) SELECT b.uuid FROM sync_base_lists AS b WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
         AND NOT EXISTS (SELECT 1 FROM sync_changed_lists AS c WHERE c.uuid = b.uuid);
 END;
+
+-- A list deleted, or taken away by REPLACE, while sqlite3 keeps foreign keys off: its tasks stay
+-- in the file, in no list, where todo no longer shows them. They are marked, and the sync takes
+-- them for deleted here, as they are to todo (the hub deletes them, as foreign keys would have).
+DROP TRIGGER lists_sync_deleted;
+CREATE TRIGGER lists_sync_deleted AFTER DELETE ON lists WHEN OLD.uuid IS NOT NULL AND EXISTS (SELECT 1 FROM sync_link)
+BEGIN
+    INSERT INTO sync_changed_lists (uuid) SELECT OLD.uuid WHERE NOT EXISTS (SELECT 1 FROM sync_changed_lists WHERE uuid = OLD.uuid);
+    INSERT INTO sync_changed_tasks (uuid) SELECT t.uuid FROM tasks AS t WHERE t.list_id = OLD.id AND t.uuid IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM sync_changed_tasks AS c WHERE c.uuid = t.uuid);
+END;
+
+-- A list renamed or given another id onto one that REPLACE then took away (no trigger tells of
+-- that one): when the base has a list that is gone and unmarked, it is marked, and so is every
+-- task in no list. The check reads the base's lists, a rename's cost; the tasks are read only then.
+CREATE TRIGGER lists_sync_took_place AFTER UPDATE OF id, name ON lists
+    WHEN EXISTS (SELECT 1 FROM sync_link) AND EXISTS (SELECT 1 FROM sync_base_lists AS b
+        WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid) AND NOT EXISTS (SELECT 1 FROM sync_changed_lists AS c WHERE c.uuid = b.uuid))
+BEGIN
+    INSERT INTO sync_changed_lists (uuid) SELECT b.uuid FROM sync_base_lists AS b WHERE NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.uuid = b.uuid)
+        AND NOT EXISTS (SELECT 1 FROM sync_changed_lists AS c WHERE c.uuid = b.uuid);
+    INSERT INTO sync_changed_tasks (uuid) SELECT t.uuid FROM tasks AS t WHERE t.uuid IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM lists AS l WHERE l.id = t.list_id) AND NOT EXISTS (SELECT 1 FROM sync_changed_tasks AS c WHERE c.uuid = t.uuid);
+END;

@@ -5,7 +5,8 @@ import TodoSQL
 /// (migration 0010) mark the uuid of every row written since, and a sync compares only those;
 /// a first sync, or one whose base was just remade (`HubMark`), compares every row.
 enum ChangesHere {
-    /// The uuids of the tasks that differ from the base: those marked, or `everyTask`.
+    /// The uuids of the tasks that differ from the base: those marked, or `everyTask`. A task in
+    /// no list (its list deleted by sqlite3 with foreign keys off) is deleted, as todo sees it.
     static func tasks(_ file: any SQLSession, everyTask: Bool = false) -> String {
         let differs = SyncedRows.columns.map { "m.\($0) IS NOT b.\($0)" }
         // CROSS JOIN: SQLite then reads the marks first and looks each row up, where a plain
@@ -16,7 +17,7 @@ enum ChangesHere {
         return """
             SELECT m.uuid FROM \(tasks) LEFT JOIN sync_base_tasks AS b ON b.uuid = m.uuid
             WHERE b.uuid IS NULL OR \(differs.joined(separator: " OR "))
-            UNION ALL SELECT b.uuid FROM \(bases) WHERE NOT EXISTS (SELECT 1 FROM tasks AS t WHERE t.uuid = b.uuid)
+            UNION ALL SELECT b.uuid FROM \(bases) WHERE NOT EXISTS (SELECT 1 FROM tasks AS t JOIN lists AS l ON l.id = t.list_id WHERE t.uuid = b.uuid)
             """
     }
 

@@ -60,6 +60,30 @@ struct SyncChangesHereTests {
         #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 0)
     }
 
+    /// Lists taken away by sqlite3 while it keeps foreign keys off: one deleted, one that REPLACE
+    /// removed when another list was renamed onto its name. Their tasks stay in the file in no
+    /// list, where todo no longer shows them; the hub deletes them too, as foreign keys would
+    /// have. The sync said "Synced" and the file and the hub stayed apart for good.
+    @Test func listsTakenAwayWithForeignKeysOffTakeTheirTasksOnTheHub() throws {
+        let team = try Team(machines: 2)
+        _ = try team.sharing("Home", "h1")
+        _ = try team[0].add("Work", "w1")
+        _ = try team[0].add("Errands", "e1")
+        _ = try team.sync(0)
+        _ = try team.sync(1)
+        try sqlite3(team[0].databasePath, """
+            UPDATE OR REPLACE lists SET name = 'Home' WHERE name = 'Work';
+            DELETE FROM lists WHERE name = 'Errands';
+            """)
+        _ = try team.sync(0)
+        try team.converge()
+        #expect(try PostgresTestServer.psql(team.hub, """
+            SELECT string_agg(l.name || '/' || t.title, ' ' ORDER BY t.title) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id
+            """) == "Home/w1")
+        #expect(try PostgresTestServer.psql(team.hub, "SELECT string_agg(name, ' ' ORDER BY name) FROM lists") == "Home")
+        #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 0)
+    }
+
     /// A file where REPLACE took a task away under a todo before migration 0012, which marked
     /// nothing for it: the upgrade marks every row of the base that is gone, and the next sync
     /// sends the deletion.
@@ -79,7 +103,8 @@ struct SyncChangesHereTests {
             """
         }
         try sqlite3(team[0].databasePath, """
-            DROP TRIGGER lists_sync_took_id; DROP INDEX sync_base_tasks_by_id; DELETE FROM schema_migrations WHERE version = 12;
+            DROP TRIGGER lists_sync_took_id; DROP TRIGGER lists_sync_took_place; DROP INDEX sync_base_tasks_by_id;
+            DELETE FROM schema_migrations WHERE version = 12;
             \(marksWritten("inserted")) \(marksWritten("updated"))
             INSERT OR REPLACE INTO tasks (id, list_id, title, created_at, updated_at)
                 SELECT id, list_id, 'b again', created_at, updated_at FROM tasks WHERE id = \(b);

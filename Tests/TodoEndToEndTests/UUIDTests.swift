@@ -164,7 +164,7 @@ import TodoTestSupport
 let changeMarksTakenAway = """
     DROP TRIGGER tasks_sync_inserted; DROP TRIGGER tasks_sync_updated; DROP TRIGGER tasks_sync_deleted;
     DROP TRIGGER task_tags_sync_inserted; DROP TRIGGER task_tags_sync_updated; DROP TRIGGER task_tags_sync_deleted;
-    DROP TRIGGER lists_sync_inserted; DROP TRIGGER lists_sync_updated; DROP TRIGGER lists_sync_deleted; DROP TRIGGER lists_sync_took_id;
+    DROP TRIGGER lists_sync_inserted; DROP TRIGGER lists_sync_updated; DROP TRIGGER lists_sync_deleted; DROP TRIGGER lists_sync_took_id; DROP TRIGGER lists_sync_took_place;
     DROP INDEX sync_base_tasks_by_id;
     DROP TABLE sync_changed_tasks; DROP TABLE sync_changed_lists; DELETE FROM schema_migrations WHERE version IN (10, 12);
     """
