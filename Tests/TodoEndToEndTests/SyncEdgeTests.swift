@@ -267,10 +267,14 @@ struct SyncEdgeTests {
         let result = try team[0].run(["sync"])
         #expect(result.failedCleanly(with: 1, oneLine: true) && result.stderr.contains("NUL"), "\(result.summary)")
         #expect(try PostgresTestServer.psql(team.hub, "SELECT count(*) FROM tasks") == "0")
+        // `db check` says so first, on a linked file (it said ok).
+        let check = try team[0].run(["db", "check"])
+        #expect(check.status == 1 && check.stderr.contains(#/sync: task \d+ holds a NUL character/#), "\(check.summary)")
         // In a list's name (sqlite3 can write one), the same.
         try sqlite3(team[0].databasePath, "DELETE FROM tasks; UPDATE lists SET name = 'Ho' || char(0) || 'me'")
         let list = try team[0].run(["sync"])
         #expect(list.failedCleanly(with: 1, oneLine: true) && list.stderr.contains("NUL"), "\(list.summary)")
+        #expect(try team[0].run(["db", "check"]).stderr.contains(#/sync: list \d+ holds a NUL character/#))
     }
 
     @Test func dismissingSaysWhatWasDismissed() throws {
