@@ -20,8 +20,9 @@ import TodoTestSupport
         // Undo and redo's rules and the history's store, over any session: no driver.
         "TodoHistory": ["TodoCore", "TodoSQL"],
         "TodoSQLite": ["TodoCore", "TodoChecksum", "TodoConfiguration", "TodoMigrations", "TodoSQL", "TodoHistory", "CSQLite"],
-        // The PostgreSQL repository: the driver and SwiftNIO under it; nothing of SQLite.
-        "TodoPostgres": ["TodoCore", "TodoConfiguration", "TodoMigrations", "TodoSQL", "TodoHistory", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch"],
+        // The PostgreSQL repository: the driver and SwiftNIO under it (and the standard library's
+        // Mutex); nothing of SQLite.
+        "TodoPostgres": ["TodoCore", "TodoConfiguration", "TodoMigrations", "TodoSQL", "TodoHistory", "PostgresNIO", "NIOCore", "NIOPosix", "NIOSSL", "Logging", "Dispatch", "Synchronization"],
         "TodoCoordinators": ["TodoCore"],
         "TodoInterchange": ["TodoCore", "TodoChecksum"],
         "TodoSync": ["TodoCore", "TodoSQL", "TodoHistory"],
