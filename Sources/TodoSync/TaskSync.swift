@@ -74,12 +74,11 @@ struct TaskSync {
     /// (given by hand) is sent alone, with a new id (`send`).
     private mutating func sendQueued() throws {
         guard !queued.isEmpty else { return }
-        let columns = 13
-        let values = queued.indices.map { i in "(" + (1...columns).map { "$\(i * columns + $0)" }.joined(separator: ", ") + ")" }
+        let types = ["bigint", "bigint", "text", "text", "text", "text", "boolean", "text", "text", "text", "text", "text", "text"]
         var stored = Set<Int64>()
         try hub.session.forEachRow("""
             INSERT INTO tasks (id, list_id, title, notes, due, priority, done, completed_at, created_at, updated_at, repeat, repeat_from, uuid)
-            VALUES \(values.joined(separator: ", ")) ON CONFLICT (id) DO NOTHING RETURNING id
+            VALUES \(HubTaskWrites.rows(queued.count, types)) ON CONFLICT (id) DO NOTHING RETURNING id
             """, queued.flatMap { SyncSide.insertValues($0.uuid, $0.row, list: $0.list) }) { stored.insert(try $0.int64(0)) }
         try HubTaskWrites.insertTags(queued.filter { stored.contains($0.row.id) }.flatMap { item in item.row.task.tags.map { (item.row.id, $0) } },
                                      on: hub.session)
@@ -195,7 +194,6 @@ struct TaskSync {
             try record(conflicts, of: uuid, row.id)
         }
     }
-
 
     /// Sends a task new here; its id, which is another's on the hub only for a task added by hand
     /// (sqlite3): that one takes the next id reserved for this file, here too.

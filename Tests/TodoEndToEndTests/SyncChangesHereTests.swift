@@ -53,9 +53,7 @@ struct SyncChangesHereTests {
         let sync = try team.sync(0)
         #expect(sync["sent"] as? Int ?? 0 >= 4, "\(sync)")
         try team.converge()
-        #expect(try PostgresTestServer.psql(team.hub, """
-            SELECT string_agg(l.name || '/' || t.title, ' ' ORDER BY t.title) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id
-            """) == "Home/a again Home/b Home/d Office/e")
+        #expect(try hubTasksByList(team) == "Home/a again Home/b Home/d Office/e")
         #expect(try PostgresTestServer.psql(team.hub, "SELECT string_agg(name, ' ' ORDER BY name) FROM lists") == "Home Office")
         #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 0)
     }
@@ -77,9 +75,7 @@ struct SyncChangesHereTests {
             """)
         _ = try team.sync(0)
         try team.converge()
-        #expect(try PostgresTestServer.psql(team.hub, """
-            SELECT string_agg(l.name || '/' || t.title, ' ' ORDER BY t.title) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id
-            """) == "Home/w1")
+        #expect(try hubTasksByList(team) == "Home/w1")
         #expect(try PostgresTestServer.psql(team.hub, "SELECT string_agg(name, ' ' ORDER BY name) FROM lists") == "Home")
         #expect(try team[0].jsonObject(["sync", "status"])["waiting"] as? Int == 0)
     }
@@ -113,6 +109,13 @@ struct SyncChangesHereTests {
         #expect(sync.status == 0 && sync.stderr.contains("upgraded"), "\(sync.summary)")
         try team.converge()
         #expect(try PostgresTestServer.psql(team.hub, "SELECT string_agg(title, ' ' ORDER BY title) FROM tasks") == "a b again")
+    }
+
+    /// The hub's tasks as `LIST/TITLE`, by title.
+    private func hubTasksByList(_ team: Team) throws -> String {
+        try PostgresTestServer.psql(team.hub, """
+            SELECT string_agg(l.name || '/' || t.title, ' ' ORDER BY t.title) FROM tasks AS t JOIN lists AS l ON l.id = t.list_id
+            """)
     }
 
     /// A title, a tag and a list's name respelled to a canonically equivalent text (`é` as `e`
